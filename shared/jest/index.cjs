@@ -1,0 +1,19 @@
+// Jest preset for shared and every remote: swc for TypeScript/TSX, jsdom, Testing Library.
+const path = require('node:path');
+
+module.exports = function jestConfig(dir) {
+  return {
+    displayName: path.basename(dir),
+    rootDir: dir,
+    testEnvironment: 'jsdom',
+    testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+    transform: {
+      '^.+\\.(t|j)sx?$': [
+        '@swc/jest',
+        { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
+      ],
+    },
+    moduleNameMapper: { '\\.css$': path.join(__dirname, 'style-stub.cjs') },
+    setupFilesAfterEnv: [path.join(__dirname, 'setup.cjs')],
+  };
+};

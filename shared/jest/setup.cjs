@@ -1,0 +1,24 @@
+// jsdom lacks a few browser APIs antd relies on.
+require('@testing-library/jest-dom');
+
+if (!window.matchMedia) {
+  window.matchMedia = (query) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  });
+}
+if (!window.ResizeObserver) {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+if (!window.scrollTo || String(window.scrollTo).includes('not implemented')) window.scrollTo = () => {};
+if (!global.structuredClone) global.structuredClone = (v) => JSON.parse(JSON.stringify(v));

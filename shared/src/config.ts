@@ -1,0 +1,31 @@
+// Runtime configuration the server injects into the shell's HTML as window.__QY_CONFIG__.
+export interface SiteConfig {
+  /** Base URL of the API; '' means same origin. */
+  apiBase: string;
+  /** Base URL of the membership endpoint (/index.php); '' means same origin. */
+  membershipBaseUrl: string;
+  downloadIosUrl: string;
+  downloadAndroidUrl: string;
+  medicalHumanitiesUrl: string;
+  tobaccoCampaignUrl: string;
+}
+
+const defaults: SiteConfig = {
+  apiBase: '',
+  membershipBaseUrl: '',
+  downloadIosUrl: 'https://apps.apple.com/cn/app/id0000000000',
+  downloadAndroidUrl: '/downloads/qianyan.apk',
+  medicalHumanitiesUrl: 'https://example.org/medical-humanities',
+  tobaccoCampaignUrl: 'https://example.org/tobacco-reduction',
+};
+
+declare global {
+  interface Window {
+    __QY_CONFIG__?: Partial<SiteConfig>;
+  }
+}
+
+export function siteConfig(): SiteConfig {
+  const injected = typeof window !== 'undefined' ? window.__QY_CONFIG__ : undefined;
+  return { ...defaults, ...(injected ?? {}) };
+}

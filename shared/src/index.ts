@@ -1,0 +1,21 @@
+// @qianyan/shared: the API client, session, dialogs, rules and formatters every app shares.
+export * from './types';
+export * from './messages';
+export * from './constants';
+export * from './validation';
+export * from './format';
+export * from './config';
+export * from './toast';
+export { api } from './api';
+export type { Api, SiteConfigReply } from './api';
+export { ApiError, call, get, post, provider, http, transportMessage, CODE_NO_SESSION } from './api/http';
+export type { CallOptions } from './api/http';
+export * from './session/store';
+export * from './session/dialogs';
+export * from './session/hooks';
+export { AppProviders, theme } from './ui/AppProviders';
+export { EmptyState, ErrorState, LoadingState } from './ui/States';
+export { reactLifecycles } from './ui/lifecycles';
+export { useBreakpoint, useIsMobile } from './ui/responsive';
+export { registerRemoteLoader, loadRemoteModule } from './remotes';
+export type { RemoteLoader } from './remotes';

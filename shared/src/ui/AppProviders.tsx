@@ -1,0 +1,31 @@
+import { ConfigProvider, App as AntApp } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { Provider } from 'jotai';
+import type { ReactNode } from 'react';
+import { qyStore } from '../session/store';
+import 'dayjs/locale/zh-cn';
+import dayjs from 'dayjs';
+
+dayjs.locale('zh-cn');
+
+/** The brand theme: the journal's deep red on white, readable body text. */
+export const theme = {
+  token: {
+    colorPrimary: '#b3202b',
+    colorLink: '#b3202b',
+    borderRadius: 4,
+    fontFamily:
+      '-apple-system, BlinkMacSystemFont, "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "Helvetica Neue", Arial, sans-serif',
+  },
+};
+
+/** Every app renders inside these: the one shared jotai store, antd in Chinese with the brand theme. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <Provider store={qyStore}>
+      <ConfigProvider locale={zhCN} theme={theme}>
+        <AntApp component={false}>{children}</AntApp>
+      </ConfigProvider>
+    </Provider>
+  );
+}

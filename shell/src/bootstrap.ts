@@ -1,0 +1,86 @@
+// The single-spa root config (plain TypeScript): remote manifests from /remotes.json, the route
+// table, the always-active chrome app, the shell's own pages, then start().
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { registerRemoteLoader } from '@qianyan/shared';
+import { registerApplication, start, unloadApplication, type LifeCycles } from 'single-spa';
+import { onRetry, remoteFallbackLifecycles } from './federation/fallback';
+import { containerName, matches, ownerOf, REMOTE_ROUTES, type RemoteName } from './routes';
+
+type RemoteMap = Partial<Record<RemoteName, string>>;
+
+/** remotes.json is never cached: changing one entry rolls a remote out or back. */
+export async function fetchRemoteMap(): Promise<RemoteMap> {
+  try {
+    const res = await fetch('/remotes.json', { cache: 'no-cache' });
+    if (!res.ok) throw new Error(`remotes.json: HTTP ${res.status}`);
+    return (await res.json()) as RemoteMap;
+  } catch (err) {
+    console.error('[qy] cannot read /remotes.json', err);
+    return {};
+  }
+}
+
+function register(map: RemoteMap, force = false) {
+  const remotes = (Object.entries(map) as [RemoteName, string][])
+    .filter(([, url]) => typeof url === 'string' && url)
+    .map(([remote, entry]) => ({ name: containerName(remote), entry }));
+  registerRemotes(remotes, { force });
+}
+
+async function loadApp(remote: RemoteName, map: RemoteMap): Promise<LifeCycles> {
+  if (!map[remote]) return remoteFallbackLifecycles(containerName(remote), new Error('not listed in remotes.json'));
+  try {
+    const mod = await loadRemote<LifeCycles>(`${containerName(remote)}/app`);
+    if (!mod) throw new Error('empty module');
+    return mod;
+  } catch (err) {
+    return remoteFallbackLifecycles(containerName(remote), err);
+  }
+}
+
+async function main() {
+  const map = await fetchRemoteMap();
+  register(map);
+  registerRemoteLoader((id) => loadRemote(id) as Promise<never>);
+  onRetry(async (remote) => {
+    const fresh = await fetchRemoteMap();
+    Object.assign(map, fresh);
+    register({ [remote]: fresh[remote as RemoteName] } as RemoteMap, true);
+    // Back to NOT_LOADED: single-spa calls the loading function again for the current route.
+    await unloadApplication(remote, { waitForUnmount: false });
+  });
+
+  const domElement = document.getElementById('qy-main') as HTMLElement;
+
+  registerApplication({
+    name: 'chrome',
+    app: () => import('./chrome/lifecycles'),
+    activeWhen: () => true,
+  });
+
+  for (const remote of Object.keys(REMOTE_ROUTES) as RemoteName[]) {
+    registerApplication({
+      name: remote,
+      app: () => loadApp(remote, map),
+      activeWhen: (location) => REMOTE_ROUTES[remote].some((p) => matches(p, location.pathname)),
+      customProps: { domElement },
+    });
+  }
+
+  registerApplication({
+    name: 'download',
+    app: () => import('./pages/download/lifecycles'),
+    activeWhen: (location) => matches('/download', location.pathname),
+    customProps: { domElement },
+  });
+  registerApplication({
+    name: 'not-found',
+    app: () => import('./pages/not-found/lifecycles'),
+    activeWhen: (location) => ownerOf(location.pathname) === null,
+    customProps: { domElement },
+  });
+
+  start({ urlRerouteOnly: true });
+}
+
+void main();

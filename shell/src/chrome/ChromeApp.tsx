@@ -1,0 +1,3 @@
+export function ChromeApp() {
+  return <header>千言医学</header>;
+}

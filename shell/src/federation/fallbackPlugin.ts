@@ -1,0 +1,19 @@
+// Module Federation runtime plugin: a remote that cannot load becomes a module whose single-spa
+// lifecycles show a clear, retryable message inside the page (ARCHITECTURE §3.4). The header,
+// footer and dialogs belong to the shell and keep working.
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { remoteFallbackLifecycles } from './fallback';
+
+const fallbackPlugin: () => ModuleFederationRuntimePlugin = () => ({
+  name: 'qy-remote-fallback',
+  errorLoadRemote(args) {
+    // Only module requests get a stand-in; other lifecycle errors surface unchanged.
+    if (args.lifecycle !== 'onLoad' && args.lifecycle !== 'beforeRequest' && args.lifecycle !== 'afterResolve') {
+      return undefined;
+    }
+    const remote = String(args.id).split('/')[0];
+    return remoteFallbackLifecycles(remote, args.error);
+  },
+});
+
+export default fallbackPlugin;

@@ -1,0 +1,3 @@
+export function DownloadPage() {
+  return <div>下载</div>;
+}

@@ -1,0 +1,4 @@
+import { reactLifecycles } from '@qianyan/shared';
+import { DownloadPage } from './DownloadPage';
+
+export const { bootstrap, mount, unmount } = reactLifecycles(DownloadPage);

@@ -1,0 +1,3 @@
+export function NotFoundPage() {
+  return <div>404</div>;
+}

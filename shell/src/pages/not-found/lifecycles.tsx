@@ -1,0 +1,4 @@
+import { reactLifecycles } from '@qianyan/shared';
+import { NotFoundPage } from './NotFoundPage';
+
+export const { bootstrap, mount, unmount } = reactLifecycles(NotFoundPage);

@@ -1,0 +1,51 @@
+// The route table of spec §2.1, mapped to owners as ARCHITECTURE §3.5.
+export type RemoteName = 'mf-content' | 'mf-courses' | 'mf-account' | 'mf-payment';
+
+/** A route pattern: an exact path, or a prefix ending in '*'. */
+export type RoutePattern = string;
+
+export const REMOTE_ROUTES: Record<RemoteName, RoutePattern[]> = {
+  'mf-content': [
+    '/',
+    '/index',
+    '/about',
+    '/search',
+    '/article-*',
+    '/commentary',
+    '/animation-*',
+    '/audio-*',
+    '/clinical-research-list',
+    '/period-article',
+    '/latest-periodical',
+    '/nejm-*',
+    '/professional-*',
+  ],
+  'mf-courses': ['/course-resources', '/course-video', '/series-courses', '/meeting-notice', '/meeting-review'],
+  'mf-account': ['/register', '/wechat/wxlogin', '/wxloginBindPhone', '/personal'],
+  'mf-payment': ['/qrcode-member-ali-pay/*'],
+};
+
+/** Routes the shell renders itself. */
+export const SHELL_ROUTES: RoutePattern[] = ['/download'];
+
+function normalise(pathname: string): string {
+  if (pathname.length > 1 && pathname.endsWith('/')) return pathname.replace(/\/+$/, '');
+  return pathname;
+}
+
+export function matches(pattern: RoutePattern, pathname: string): boolean {
+  const path = normalise(pathname);
+  if (pattern.endsWith('*')) return path.startsWith(pattern.slice(0, -1)) && path.length > pattern.length - 1;
+  return path === pattern;
+}
+
+export function ownerOf(pathname: string): RemoteName | 'shell' | null {
+  if (SHELL_ROUTES.some((p) => matches(p, pathname))) return 'shell';
+  for (const [remote, patterns] of Object.entries(REMOTE_ROUTES) as [RemoteName, RoutePattern[]][]) {
+    if (patterns.some((p) => matches(p, pathname))) return remote;
+  }
+  return null;
+}
+
+/** Module Federation container name of a remote: 'mf-content' → 'mf_content'. */
+export const containerName = (remote: RemoteName) => remote.replace(/-/g, '_');
