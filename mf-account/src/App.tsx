@@ -1,0 +1,11 @@
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route path="*" element={<div>mf-account page</div>} />
+      </Routes>
+    </BrowserRouter>
+  );
+}
