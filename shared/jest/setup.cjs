@@ -22,3 +22,8 @@ if (!window.ResizeObserver) {
 }
 if (!window.scrollTo || String(window.scrollTo).includes('not implemented')) window.scrollTo = () => {};
 if (!global.structuredClone) global.structuredClone = (v) => JSON.parse(JSON.stringify(v));
+if (!global.TextEncoder) {
+  const { TextEncoder, TextDecoder } = require('node:util');
+  global.TextEncoder = TextEncoder;
+  global.TextDecoder = TextDecoder;
+}

@@ -32,10 +32,11 @@ export async function loginWithPassword(accountName: string, password: string) {
 export async function logout(navigate: (path: string) => void = (p) => window.location.assign(p)) {
   try {
     await api.login.userLogout({ silent: true });
-  } finally {
-    clearSession();
-    navigate('/index');
+  } catch {
+    // The local session ends regardless; the server's token expires on its own.
   }
+  clearSession();
+  navigate('/index');
 }
 
 export interface QueryState<T> {
