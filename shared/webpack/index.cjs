@@ -30,6 +30,14 @@ const DEV_PORTS = {
 };
 const DEV_API_PORT = 8090;
 
+function devRemotesJson() {
+  return Object.fromEntries(
+    Object.entries(DEV_PORTS)
+      .filter(([name]) => name !== 'shell')
+      .map(([name, port]) => [name, `http://localhost:${port}/mf-manifest.json`]),
+  );
+}
+
 function versionOf(dep) {
   const root = dep.startsWith('@') ? dep.split('/').slice(0, 2).join('/') : dep.split('/')[0];
   return require(`${root}/package.json`).version;
@@ -112,9 +120,19 @@ function createConfig(o, argv = {}) {
       hot: false,
       liveReload: true,
       headers: { 'Access-Control-Allow-Origin': '*' },
+      // In dev the shell answers /remotes.json itself, pointing at each remote's dev server.
+      setupMiddlewares: (middlewares, devServer) => {
+        if (o.name === 'shell') {
+          devServer.app.get('/remotes.json', (_req, res) => {
+            res.set('Cache-Control', 'no-cache');
+            res.json(devRemotesJson());
+          });
+        }
+        return middlewares;
+      },
       proxy: [
         {
-          context: ['/api', '/index.php', '/remotes.json', '/dev', '/uploads', '/media'],
+          context: ['/api', '/index.php', '/dev', '/uploads', '/media'],
           target: `http://127.0.0.1:${DEV_API_PORT}`,
         },
       ],
@@ -122,4 +140,4 @@ function createConfig(o, argv = {}) {
   };
 }
 
-module.exports = { createConfig, sharedConfig, SHARED_SINGLETONS, DEV_PORTS, DEV_API_PORT };
+module.exports = { createConfig, sharedConfig, devRemotesJson, SHARED_SINGLETONS, DEV_PORTS, DEV_API_PORT };

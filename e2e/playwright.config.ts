@@ -1,0 +1,64 @@
+// Journeys against the built, composed site served by the production server on a fresh database,
+// in Debian's Chromium (never a downloaded browser).
+import { defineConfig, devices } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const PORT = Number(process.env.E2E_PORT ?? 8180);
+// One fresh embedded database per run; workers inherit the runner's environment.
+process.env.QY_E2E_DB ??= fs.mkdtempSync(path.join(os.tmpdir(), 'qy-e2e-db-'));
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+};
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/results.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    launchOptions: chromium,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium } },
+    {
+      name: 'mobile',
+      use: {
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        userAgent:
+          'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+        launchOptions: chromium,
+      },
+    },
+  ],
+  webServer: {
+    command: 'node ../server/dist/server.js',
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PGLITE_DIR: process.env.QY_E2E_DB,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
+  },
+});

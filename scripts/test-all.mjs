@@ -1,0 +1,107 @@
+#!/usr/bin/env node
+// npm test: every test of the project, then one closing line "N passed, N failed".
+//   1. typecheck of every package
+//   2. jest: shared and every front-end app
+//   3. server tests on a fresh PGlite database, and again on PostgreSQL when TEST_DATABASE_URL is set
+//   4. Playwright journeys against the built site in Debian's Chromium (skipped with --no-e2e)
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureFrontEnd, ROOT } from './lib/apps.mjs';
+
+const args = new Set(process.argv.slice(2));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const steps = [];
+
+/** Runs a command, echoing its output, and returns { code, output }. */
+function exec(cmd, cmdArgs, opts = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, cmdArgs, { cwd: ROOT, env: process.env, ...opts });
+    let output = '';
+    const keep = (chunk, out) => {
+      output += chunk;
+      out.write(chunk);
+    };
+    child.stdout.on('data', (c) => keep(String(c), process.stdout));
+    child.stderr.on('data', (c) => keep(String(c), process.stderr));
+    child.on('exit', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+function record(name, code, counts) {
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped ?? 0;
+  // A step that failed without reporting a failed test (a crash, a type error) still counts as one.
+  if (code !== 0 && counts.failed === 0) totals.failed += 1;
+  steps.push({ name, ok: code === 0, ...counts });
+}
+
+async function typecheck() {
+  let failed = 0;
+  for (const pkg of ['shared', 'shell', 'mf-content', 'mf-courses', 'mf-account', 'mf-payment', 'server', 'e2e']) {
+    if (!fs.existsSync(path.join(ROOT, pkg, 'tsconfig.json'))) continue;
+    const { code } = await exec('npx', ['tsc', '--noEmit', '-p', `${pkg}/tsconfig.json`]);
+    if (code !== 0) {
+      console.error(`typecheck failed: ${pkg}`);
+      failed += 1;
+    }
+  }
+  record('typecheck', failed ? 1 : 0, { passed: 0, failed });
+}
+
+async function jestAll() {
+  const out = path.join(os.tmpdir(), `qy-jest-${process.pid}.json`);
+  const { code } = await exec('npx', ['jest', '--ci', '--json', `--outputFile=${out}`]);
+  let counts = { passed: 0, failed: 0, skipped: 0 };
+  if (fs.existsSync(out)) {
+    const r = JSON.parse(fs.readFileSync(out, 'utf8'));
+    counts = { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests };
+    fs.rmSync(out);
+  }
+  record('jest (shared, shell, remotes)', code, counts);
+}
+
+function nodeTestCounts(output) {
+  const num = (label) => Number(output.match(new RegExp(`^# ${label} (\\d+)`, 'm'))?.[1] ?? 0);
+  return { passed: num('pass'), failed: num('fail') + num('cancelled'), skipped: num('skipped') + num('todo') };
+}
+
+async function serverTests(label, env) {
+  const { code, output } = await exec('npm', ['test', '-w', '@qianyan/server'], { env: { ...process.env, ...env } });
+  record(`server on ${label}`, code, nodeTestCounts(output));
+}
+
+async function e2e() {
+  await ensureFrontEnd();
+  const build = await exec('npm', ['run', 'build', '-w', '@qianyan/server']);
+  if (build.code !== 0) return record('e2e (server build)', build.code, { passed: 0, failed: 0 });
+  const out = path.join(os.tmpdir(), `qy-pw-${process.pid}.json`);
+  const { code } = await exec('npx', ['playwright', 'test'], {
+    cwd: path.join(ROOT, 'e2e'),
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+  });
+  let counts = { passed: 0, failed: 0, skipped: 0 };
+  if (fs.existsSync(out)) {
+    const s = JSON.parse(fs.readFileSync(out, 'utf8')).stats ?? {};
+    counts = { passed: s.expected ?? 0, failed: (s.unexpected ?? 0) + (s.flaky ?? 0), skipped: s.skipped ?? 0 };
+    fs.rmSync(out);
+  }
+  record('e2e (Playwright, Chromium)', code, counts);
+}
+
+if (!args.has('--no-typecheck')) await typecheck();
+await jestAll();
+const pg = process.env.TEST_DATABASE_URL;
+await serverTests('PGlite', { TEST_DATABASE_URL: '' });
+if (pg) await serverTests('PostgreSQL', { TEST_DATABASE_URL: pg });
+else console.log('TEST_DATABASE_URL not set: the PostgreSQL run of the server suite is skipped');
+if (!args.has('--no-e2e')) await e2e();
+
+console.log('\nTest summary');
+for (const s of steps) {
+  console.log(`  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name}: ${s.passed} passed, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ''}`);
+}
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed === 0 && steps.every((s) => s.ok) ? 0 : 1);
