@@ -13,7 +13,12 @@ module.exports = function jestConfig(dir) {
         { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
       ],
     },
-    moduleNameMapper: { '\\.css$': path.join(__dirname, 'style-stub.cjs') },
+    moduleNameMapper: {
+      '\\.css$': path.join(__dirname, 'style-stub.cjs'),
+      // @ant-design/icons 6's CommonJS build requires the ES module colors/es/generate; use its CJS twin.
+      '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
+    },
+    setupFiles: [path.join(__dirname, 'polyfills.cjs')],
     setupFilesAfterEnv: [path.join(__dirname, 'setup.cjs')],
   };
 };

@@ -1,3 +1,22 @@
+// The always-active chrome app: header in #qy-header, footer through a portal into #qy-footer,
+// and the shared dialogs, all in one React tree.
+import { ConfigProvider } from 'antd';
+import { createPortal } from 'react-dom';
+import { Dialogs } from './dialogs/Dialogs';
+import { Footer } from './footer/Footer';
+import { Header } from './header/Header';
+import { useSessionRefresh } from './useSessionRefresh';
+import './chrome.css';
+
 export function ChromeApp() {
-  return <header>千言医学</header>;
+  useSessionRefresh();
+  const footerTarget = document.getElementById('qy-footer');
+  // Button labels keep the spec's exact text (antd would render 登录 as 登 录).
+  return (
+    <ConfigProvider button={{ autoInsertSpace: false }}>
+      <Header />
+      {footerTarget ? createPortal(<Footer />, footerTarget) : <Footer />}
+      <Dialogs />
+    </ConfigProvider>
+  );
 }

@@ -43,8 +43,9 @@ export function remoteFallbackLifecycles(remote: string, error?: unknown) {
   };
   return {
     bootstrap: async () => {},
-    mount: async (props: { domElement?: HTMLElement }) => {
-      render(props.domElement ?? (document.getElementById('qy-main') as HTMLElement));
+    mount: async (props: object) => {
+      const { domElement } = props as { domElement?: HTMLElement };
+      render(domElement ?? (document.getElementById('qy-main') as HTMLElement));
     },
     unmount: async () => {
       container?.remove();

@@ -1,3 +1,68 @@
-export function DownloadPage() {
-  return <div>下载</div>;
+import { AndroidFilled, AppleFilled, CheckCircleFilled } from '@ant-design/icons';
+import { Button } from 'antd';
+import { siteConfig } from '@qianyan/shared';
+import { useEffect, useState } from 'react';
+import { PAGE_MSG } from '../messages';
+import { downloadTargetFor, type DownloadTarget } from './downloadTarget';
+import '../pages.css';
+
+const M = PAGE_MSG.download;
+
+function detectTarget(): DownloadTarget {
+  return downloadTargetFor(navigator.userAgent, navigator.maxTouchPoints ?? 0);
+}
+
+/** /download: phones go straight to their store or package; desktops see both choices. */
+export function DownloadPage({ redirect = (url: string) => window.location.replace(url) }: {
+  redirect?: (url: string) => void;
+}) {
+  const [target] = useState(detectTarget);
+  const { downloadIosUrl, downloadAndroidUrl } = siteConfig();
+  const mobileUrl = target === 'ios' ? downloadIosUrl : target === 'android' ? downloadAndroidUrl : null;
+
+  useEffect(() => {
+    document.title = `${M.title}${PAGE_MSG.siteSuffix}`;
+    if (mobileUrl) redirect(mobileUrl);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [mobileUrl]);
+
+  if (mobileUrl) {
+    return (
+      <div className="qy-page qy-download qy-download--redirect">
+        <h1 className="qy-download__name">{M.appName}</h1>
+        <p>{M.redirecting}</p>
+        <a href={mobileUrl}>{M.redirectManual}</a>
+      </div>
+    );
+  }
+
+  return (
+    <div className="qy-page qy-download">
+      <section className="qy-download__card" aria-labelledby="qy-download-title">
+        <div className="qy-download__icon" aria-hidden="true">
+          千
+        </div>
+        <h1 id="qy-download-title" className="qy-download__name">
+          {M.appName}
+        </h1>
+        <p className="qy-download__pitch">{M.pitch}</p>
+        <ul className="qy-download__features">
+          {M.features.map((f) => (
+            <li key={f}>
+              <CheckCircleFilled aria-hidden="true" /> {f}
+            </li>
+          ))}
+        </ul>
+        <div className="qy-download__buttons">
+          <Button type="primary" size="large" href={downloadIosUrl} icon={<AppleFilled aria-hidden="true" />}>
+            {M.ios}
+          </Button>
+          <Button size="large" href={downloadAndroidUrl} icon={<AndroidFilled aria-hidden="true" />}>
+            {M.android}
+          </Button>
+        </div>
+        <p className="qy-download__tip">{M.mobileTip}</p>
+      </section>
+    </div>
+  );
 }

@@ -1,4 +1,7 @@
 import { reactLifecycles } from '@qianyan/shared';
 import { DownloadPage } from './DownloadPage';
 
-export const { bootstrap, mount, unmount } = reactLifecycles(DownloadPage);
+// A root without props, so single-spa's custom props (domElement) type-check against it.
+const DownloadRoot = () => <DownloadPage />;
+
+export const { bootstrap, mount, unmount } = reactLifecycles(DownloadRoot);

@@ -1,3 +1,47 @@
+import { Button } from 'antd';
+import { useEffect } from 'react';
+import { ChromeLink, go } from '../../chrome/navigation';
+import { PAGE_MSG } from '../messages';
+import '../pages.css';
+
+const M = PAGE_MSG.notFound;
+
+/** Any path no app owns (ARCHITECTURE §3.5). */
 export function NotFoundPage() {
-  return <div>404</div>;
+  useEffect(() => {
+    document.title = `${M.title}${PAGE_MSG.siteSuffix}`;
+  }, []);
+  return (
+    <div className="qy-page qy-not-found">
+      <section className="qy-not-found__card" aria-labelledby="qy-not-found-title">
+        <p className="qy-not-found__code" aria-hidden="true">
+          {M.code}
+        </p>
+        <h1 id="qy-not-found-title" className="qy-not-found__title">
+          <span className="qy-visually-hidden">{M.code} </span>
+          {M.title}
+        </h1>
+        <p className="qy-not-found__text">{M.text}</p>
+        <Button
+          type="primary"
+          size="large"
+          href="/index"
+          onClick={(e) => {
+            e.preventDefault();
+            go('/index');
+          }}
+        >
+          {M.home}
+        </Button>
+        <nav className="qy-not-found__links" aria-label={M.sections}>
+          <span>{M.sections}</span>
+          {M.links.map((l) => (
+            <ChromeLink key={l.to} to={l.to}>
+              {l.label}
+            </ChromeLink>
+          ))}
+        </nav>
+      </section>
+    </div>
+  );
 }

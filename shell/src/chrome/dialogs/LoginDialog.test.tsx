@@ -1,0 +1,110 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError, api, getSession, MSG, onLoggedIn, openLoginDialog } from '@qianyan/shared';
+import { act } from 'react';
+import { CLASSES, here, makeUser, renderChrome, resetChrome, setWidth } from '../testUtils';
+
+jest.setTimeout(30_000);
+
+beforeEach(() => {
+  resetChrome('/index');
+  setWidth(1440);
+  jest.spyOn(api.article, 'selectArticleClass').mockResolvedValue(CLASSES);
+});
+afterEach(() => jest.restoreAllMocks());
+
+async function openLogin() {
+  const user = userEvent.setup({ delay: null });
+  renderChrome();
+  await user.click(screen.getByRole('button', { name: '登录' }));
+  const dialog = await screen.findByRole('dialog', { name: '用户登录' });
+  return { user, dialog };
+}
+
+describe('login dialog', () => {
+  it('opens from the user icon with the title 用户登录 and its fields', async () => {
+    const { dialog } = await openLogin();
+    expect(within(dialog).getByPlaceholderText('用户名/手机/邮箱')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('密码')).toHaveAttribute('type', 'password');
+    expect(within(dialog).getByRole('button', { name: '登录' })).toHaveAttribute('type', 'submit');
+    expect(within(dialog).getByRole('link', { name: '立即注册' })).toHaveAttribute('href', '/register');
+    expect(within(dialog).getByRole('button', { name: '忘记密码' })).toBeInTheDocument();
+  });
+
+  it('opens when another app calls openLoginDialog()', async () => {
+    renderChrome();
+    act(() => openLoginDialog());
+    expect(await screen.findByRole('dialog', { name: MSG.loginTitle })).toBeInTheDocument();
+  });
+
+  it('asks for the account and the password when both are empty', async () => {
+    const login = jest.spyOn(api.login, 'login');
+    const { user, dialog } = await openLogin();
+    await user.click(within(dialog).getByRole('button', { name: '登录' }));
+    expect(await within(dialog).findByText('请输入用户名、手机或邮箱')).toBeInTheDocument();
+    expect(within(dialog).getByText('请输入密码')).toBeInTheDocument();
+    expect(login).not.toHaveBeenCalled();
+  });
+
+  it('asks for at least 6 characters of password', async () => {
+    const login = jest.spyOn(api.login, 'login');
+    const { user, dialog } = await openLogin();
+    await user.type(within(dialog).getByLabelText('账号'), 'wangyi');
+    await user.type(within(dialog).getByLabelText('密码'), '12345{Enter}');
+    expect(await within(dialog).findByText('请至少输入6位')).toBeInTheDocument();
+    expect(within(dialog).queryByText('请输入用户名、手机或邮箱')).not.toBeInTheDocument();
+    expect(login).not.toHaveBeenCalled();
+  });
+
+  it('logs in on Enter, closes, notifies the apps, and shows the name in the header', async () => {
+    const login = jest
+      .spyOn(api.login, 'login')
+      .mockResolvedValue({ ...makeUser({ membername: '李主任' }), token: 'tok-1' });
+    const loggedIn = jest.fn();
+    const unsubscribe = onLoggedIn(loggedIn);
+    const { user, dialog } = await openLogin();
+    await user.type(within(dialog).getByLabelText('账号'), ' 13800000000 ');
+    await user.type(within(dialog).getByLabelText('密码'), 'secret123{Enter}');
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '用户登录' })).not.toBeInTheDocument());
+    expect(login).toHaveBeenCalledWith({ accountName: '13800000000', password: 'secret123' });
+    expect(loggedIn).toHaveBeenCalledTimes(1);
+    expect(getSession()?.token).toBe('tok-1');
+    expect(within(screen.getByRole('banner')).getByText('李主任')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '登录' })).not.toBeInTheDocument();
+    expect(await screen.findByText(MSG.loginSuccess)).toBeInTheDocument();
+    unsubscribe();
+  });
+
+  it('stays open when the server refuses the login', async () => {
+    jest.spyOn(api.login, 'login').mockRejectedValue(new ApiError(10001, '账号或密码错误'));
+    const { user, dialog } = await openLogin();
+    await user.type(within(dialog).getByLabelText('账号'), 'wangyi');
+    await user.type(within(dialog).getByLabelText('密码'), 'wrongpass');
+    await user.click(within(dialog).getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: '登录' })).toBeEnabled());
+    expect(screen.getByRole('dialog', { name: '用户登录' })).toBeInTheDocument();
+    expect(getSession()).toBeNull();
+  });
+
+  it('goes to /register and closes from 立即注册', async () => {
+    const { user, dialog } = await openLogin();
+    await user.click(within(dialog).getByRole('link', { name: '立即注册' }));
+    expect(here()).toBe('/register');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '用户登录' })).not.toBeInTheDocument());
+  });
+
+  it('opens the forgot-password placeholder, which offers 去注册 and a way back', async () => {
+    const { user, dialog } = await openLogin();
+    await user.click(within(dialog).getByRole('button', { name: '忘记密码' }));
+    const forgot = await screen.findByRole('dialog', { name: '忘记密码' });
+    expect(within(forgot).getByText(/重置密码/)).toBeInTheDocument();
+    await user.click(within(forgot).getByRole('button', { name: '返回登录' }));
+    expect(await screen.findByRole('dialog', { name: '用户登录' })).toBeInTheDocument();
+
+    await user.click(within(screen.getByRole('dialog', { name: '用户登录' })).getByRole('button', { name: '忘记密码' }));
+    await user.click(within(await screen.findByRole('dialog', { name: '忘记密码' })).getByRole('link', { name: '去注册' }));
+    expect(here()).toBe('/register');
+  });
+});
+

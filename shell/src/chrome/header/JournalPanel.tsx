@@ -1,0 +1,68 @@
+import { RightOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { ChromeLink } from '../navigation';
+import { JOURNAL_LINKS, journalYears, periodArticleUrl } from '../menu';
+import { CHROME_MSG } from '../messages';
+
+/** The 期刊 popover: browse by issue, the year list (5 + 更多), and the journal series. */
+export function JournalPanel({ onNavigate }: { onNavigate: () => void }) {
+  const [showMore, setShowMore] = useState(false);
+  const years = journalYears();
+  return (
+    <div className="qy-panel qy-panel--journal">
+      <ChromeLink to={periodArticleUrl()} className="qy-panel__lead" onNavigate={onNavigate}>
+        <span>
+          <strong>{CHROME_MSG.journal.byIssue}</strong>
+          <small>{CHROME_MSG.journal.byIssueHint}</small>
+        </span>
+        <RightOutlined aria-hidden="true" />
+      </ChromeLink>
+      <p className="qy-panel__title" id="qy-journal-years">
+        {CHROME_MSG.journal.byYear}
+      </p>
+      <ul className="qy-years" aria-labelledby="qy-journal-years">
+        {years.shown.map((y) => (
+          <li key={y.key}>
+            <ChromeLink to={y.to} className="qy-chip" onNavigate={onNavigate}>
+              {y.label}
+            </ChromeLink>
+          </li>
+        ))}
+        <li>
+          <button
+            type="button"
+            className="qy-chip qy-chip--toggle"
+            aria-expanded={showMore}
+            aria-controls="qy-journal-years-more"
+            onClick={() => setShowMore((v) => !v)}
+          >
+            {showMore ? CHROME_MSG.journal.less : CHROME_MSG.journal.more}
+          </button>
+        </li>
+      </ul>
+      {showMore && (
+        <ul className="qy-years qy-years--more" id="qy-journal-years-more">
+          {years.more.map((y) => (
+            <li key={y.key}>
+              <ChromeLink to={y.to} className="qy-chip" onNavigate={onNavigate}>
+                {y.label}
+              </ChromeLink>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="qy-panel__title" id="qy-journal-series">
+        {CHROME_MSG.journal.series}
+      </p>
+      <ul className="qy-panel__links" aria-labelledby="qy-journal-series">
+        {JOURNAL_LINKS.map((l) => (
+          <li key={l.key}>
+            <ChromeLink to={l.to} onNavigate={onNavigate}>
+              {l.label}
+            </ChromeLink>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

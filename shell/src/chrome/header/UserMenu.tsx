@@ -1,0 +1,81 @@
+import { UserOutlined } from '@ant-design/icons';
+import { Avatar, Button } from 'antd';
+import { logout, openLoginDialog, useSession, type SessionUser } from '@qianyan/shared';
+import { displayName, membershipLine } from '../member';
+import { ChromeLink, hardNavigate } from '../navigation';
+import { HOME_PATH } from '../menu';
+import { CHROME_MSG } from '../messages';
+import { HoverPanel } from './HoverPanel';
+
+function UserAvatar({ user, size }: { user: SessionUser; size: number }) {
+  const name = displayName(user);
+  return (
+    <Avatar size={size} src={user.avatar || undefined} alt="" className="qy-user__avatar" aria-hidden="true">
+      {name.slice(0, 1)}
+    </Avatar>
+  );
+}
+
+/** Logout (§4): the shared logout ends the session; then a full load of the home page. */
+export function signOut() {
+  return logout(() => hardNavigate(HOME_PATH));
+}
+
+/** The user icon: opens login when signed out, else a popup with the user and their links. */
+export function UserMenu({ compact }: { compact: boolean }) {
+  const { user, loggedIn } = useSession();
+  if (!loggedIn || !user) {
+    return (
+      <button type="button" className="qy-icon-btn" aria-label={CHROME_MSG.user.login} onClick={openLoginDialog}>
+        <UserOutlined aria-hidden="true" />
+      </button>
+    );
+  }
+  const name = displayName(user);
+  return (
+    <HoverPanel
+      placement="bottomRight"
+      className="qy-user__trigger"
+      caret={!compact}
+      label={
+        <>
+          <UserAvatar user={user} size={28} />
+          <span className={compact ? 'qy-visually-hidden' : 'qy-user__name'}>{name}</span>
+        </>
+      }
+    >
+      {(close) => (
+        <div className="qy-panel qy-panel--user">
+          <div className="qy-user__card">
+            <UserAvatar user={user} size={44} />
+            <div className="qy-user__who">
+              <strong className="qy-user__card-name">{name}</strong>
+              <span className="qy-user__membership">{membershipLine(user)}</span>
+            </div>
+          </div>
+          <ul className="qy-user__links">
+            <li>
+              <ChromeLink to="/personal" onNavigate={close}>
+                {CHROME_MSG.user.personal}
+              </ChromeLink>
+            </li>
+            <li>
+              <ChromeLink to="/personal?type=flag4" onNavigate={close}>
+                {CHROME_MSG.user.subscription}
+              </ChromeLink>
+            </li>
+          </ul>
+          <Button
+            block
+            onClick={() => {
+              close();
+              void signOut();
+            }}
+          >
+            {CHROME_MSG.user.logout}
+          </Button>
+        </div>
+      )}
+    </HoverPanel>
+  );
+}

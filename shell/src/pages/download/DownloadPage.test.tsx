@@ -1,0 +1,47 @@
+import { render, screen } from '@testing-library/react';
+import { AppProviders, siteConfig } from '@qianyan/shared';
+import { DownloadPage } from './DownloadPage';
+
+const realUA = navigator.userAgent;
+function setUserAgent(ua: string) {
+  Object.defineProperty(window.navigator, 'userAgent', { configurable: true, get: () => ua });
+}
+afterEach(() => setUserAgent(realUA));
+
+const renderPage = (redirect = jest.fn()) => {
+  render(
+    <AppProviders>
+      <DownloadPage redirect={redirect} />
+    </AppProviders>,
+  );
+  return redirect;
+};
+
+describe('download page', () => {
+  it('shows the app, its pitch and both store buttons on a desktop', () => {
+    setUserAgent('Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/124.0 Safari/537.36');
+    const redirect = renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: '千言医学 App' })).toBeInTheDocument();
+    expect(screen.getByText(/随时随地阅读医学期刊中文版/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /App Store/ })).toHaveAttribute('href', siteConfig().downloadIosUrl);
+    expect(screen.getByRole('link', { name: /Android/ })).toHaveAttribute('href', siteConfig().downloadAndroidUrl);
+    expect(redirect).not.toHaveBeenCalled();
+    expect(document.title).toBe('下载 App - 千言医学');
+  });
+
+  it('replaces the page with the App Store on an iPhone', () => {
+    setUserAgent('Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) Mobile/15E148');
+    const redirect = renderPage();
+    expect(redirect).toHaveBeenCalledWith(siteConfig().downloadIosUrl);
+    expect(screen.getByRole('link', { name: '如果没有自动跳转，请点击这里' })).toHaveAttribute(
+      'href',
+      siteConfig().downloadIosUrl,
+    );
+  });
+
+  it('replaces the page with the Android package on Android', () => {
+    setUserAgent('Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/124.0 Mobile Safari/537.36');
+    const redirect = renderPage();
+    expect(redirect).toHaveBeenCalledWith(siteConfig().downloadAndroidUrl);
+  });
+});
