@@ -27,5 +27,7 @@ declare global {
 
 export function siteConfig(): SiteConfig {
   const injected = typeof window !== 'undefined' ? window.__QY_CONFIG__ : undefined;
-  return { ...defaults, ...(injected ?? {}) };
+  // An unset server setting arrives as ''; it must not blank out the default.
+  const set = Object.entries(injected ?? {}).filter(([, v]) => typeof v === 'string' && v !== '');
+  return { ...defaults, ...Object.fromEntries(set) };
 }

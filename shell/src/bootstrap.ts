@@ -41,7 +41,24 @@ async function loadApp(remote: RemoteName, map: RemoteMap): Promise<LifeCycles> 
 async function main() {
   const map = await fetchRemoteMap();
   register(map);
-  registerRemoteLoader((id) => loadRemote(id) as Promise<never>);
+  // Widgets exposed by one remote to another. A failed load is retried once with a fresh
+  // remotes.json entry, because the federation runtime keeps a failed manifest until re-registered.
+  registerRemoteLoader(async <T,>(id: string): Promise<T> => {
+    try {
+      const mod = await loadRemote<T>(id);
+      if (mod) return mod;
+      throw new Error(`empty module ${id}`);
+    } catch (err) {
+      const remote = id.split('/')[0].replace(/_/g, '-') as RemoteName;
+      const fresh = await fetchRemoteMap();
+      if (!fresh[remote]) throw err;
+      Object.assign(map, fresh);
+      register({ [remote]: fresh[remote] } as RemoteMap, true);
+      const mod = await loadRemote<T>(id);
+      if (!mod) throw new Error(`empty module ${id}`);
+      return mod;
+    }
+  });
   onRetry(async (remote) => {
     const fresh = await fetchRemoteMap();
     Object.assign(map, fresh);

@@ -23,7 +23,8 @@ export const theme = {
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <Provider store={qyStore}>
-      <ConfigProvider locale={zhCN} theme={theme}>
+      {/* autoInsertSpace off: antd would render two-character labels such as 登录 as "登 录". */}
+      <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
         <AntApp component={false}>{children}</AntApp>
       </ConfigProvider>
     </Provider>

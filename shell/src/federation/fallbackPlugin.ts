@@ -11,7 +11,10 @@ const fallbackPlugin: () => ModuleFederationRuntimePlugin = () => ({
     if (args.lifecycle !== 'onLoad' && args.lifecycle !== 'beforeRequest' && args.lifecycle !== 'afterResolve') {
       return undefined;
     }
-    const remote = String(args.id).split('/')[0];
+    // Only a remote's app gets the in-page stand-in; a widget request (e.g. the subscription panel)
+    // fails normally so its host can show its own error state and retry.
+    const [remote, exposed] = String(args.id).split('/');
+    if (exposed !== 'app') return undefined;
     return remoteFallbackLifecycles(remote, args.error);
   },
 });

@@ -1,0 +1,72 @@
+import { Button, Tag } from 'antd';
+import { logout, type SessionUser } from '@qianyan/shared';
+import { useState } from 'react';
+import { ACCOUNT_MSG } from '../messages';
+import { identityLabel, initialOf, membershipState } from './membership';
+import { goHomeAndReload } from './navigation';
+
+/** The left card: avatar, names, identity, membership and logout. */
+export function ProfileCard({ user }: { user: SessionUser }) {
+  const [leaving, setLeaving] = useState(false);
+  const state = membershipState(user);
+  const onLogout = async () => {
+    setLeaving(true);
+    try {
+      await logout(goHomeAndReload);
+    } finally {
+      setLeaving(false);
+    }
+  };
+  return (
+    <aside className="qy-personal__card" aria-label={ACCOUNT_MSG.accountOverview}>
+      <div className="qy-personal__identity">
+        {user.avatar ? (
+          <img className="qy-personal__avatar" src={user.avatar} alt={ACCOUNT_MSG.avatarAlt(user.membername)} />
+        ) : (
+          <span className="qy-personal__avatar qy-personal__avatar--initial" aria-hidden="true">
+            {initialOf(user)}
+          </span>
+        )}
+        <div className="qy-personal__names">
+          <p className="qy-personal__membername">{user.membername}</p>
+          {user.truename && <p className="qy-personal__truename">{user.truename}</p>}
+          <Tag className="qy-personal__role" color="default">
+            {identityLabel(user.roleid, user.identity)}
+          </Tag>
+        </div>
+      </div>
+      <dl className={`qy-personal__membership qy-personal__membership--${state.kind}`}>
+        <dt>{ACCOUNT_MSG.fieldMembership}</dt>
+        <dd>
+          {state.kind === 'member' && (
+            <>
+              <strong>
+                {ACCOUNT_MSG.member}
+                {state.title ? ` · ${state.title}` : ''}
+              </strong>
+              {state.endDate && (
+                <span className="qy-personal__enddate">
+                  {ACCOUNT_MSG.endDate} {state.endDate}
+                </span>
+              )}
+            </>
+          )}
+          {state.kind === 'expired' && (
+            <>
+              <strong>{ACCOUNT_MSG.expired}</strong>
+              {state.endDate && (
+                <span className="qy-personal__enddate">
+                  {ACCOUNT_MSG.endDate} {state.endDate}
+                </span>
+              )}
+            </>
+          )}
+          {state.kind === 'none' && <strong>{ACCOUNT_MSG.regularUser}</strong>}
+        </dd>
+      </dl>
+      <Button block onClick={onLogout} loading={leaving}>
+        {ACCOUNT_MSG.logout}
+      </Button>
+    </aside>
+  );
+}

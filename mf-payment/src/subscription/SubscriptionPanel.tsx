@@ -1,0 +1,190 @@
+// The subscription screen of spec §2.9 (plan list and benefits), exposed to mf-account as
+// './SubscriptionPanel' and shown in /personal?type=flag4. Paying arrives with the payment module:
+// until then the buy button is disabled and says so, and no order is ever created from here.
+import { LockOutlined } from '@ant-design/icons';
+import { Alert, Button, Collapse, Tag, Tooltip } from 'antd';
+import {
+  api,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  useApiQuery,
+  useSession,
+  type EquityItem,
+  type ServicePlan,
+} from '@qianyan/shared';
+import { useId, useMemo, useState } from 'react';
+import { PAY_MSG } from '../messages';
+import { includedEquityIds, isContinuousPlan, plansOnOffer, purchaseLimits } from './purchaseRules';
+import './subscription.css';
+
+const periodOf = (plan: ServicePlan) => (plan.type === 2 || plan.type === 4 ? PAY_MSG.perYear : PAY_MSG.perMonth);
+
+export function SubscriptionPanel() {
+  const { serviceType } = useSession();
+  const services = useApiQuery(() => api.program.getServiceList({ silent: true }), []);
+  const limits = useMemo(
+    () => purchaseLimits({ serviceType, userAgent: typeof navigator === 'undefined' ? '' : navigator.userAgent }),
+    [serviceType],
+  );
+  const plans = useMemo(() => plansOnOffer(services.data?.servicelsit ?? [], limits), [services.data, limits]);
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const selected = plans.find((p) => p.id === chosenId) ?? plans[0];
+
+  if (!services.data && services.loading) return <LoadingState rows={8} />;
+  if (!services.data) return <ErrorState message={services.error?.message} onRetry={services.reload} />;
+
+  return (
+    <div className="qy-sub">
+      {limits.blockedReason && <Alert className="qy-sub__alert" type="info" showIcon title={limits.blockedReason} />}
+      {plans.length === 0 ? (
+        <EmptyState text={PAY_MSG.noPlans} />
+      ) : (
+        <>
+          <PlanList
+            plans={plans}
+            selectedId={selected?.id}
+            currentType={serviceType}
+            onSelect={setChosenId}
+          />
+          <BuyBar plan={selected} blockedReason={limits.blockedReason} />
+          <BenefitGrid benefits={services.data.equitylist ?? []} included={includedEquityIds(selected)} />
+        </>
+      )}
+      <Collapse
+        className="qy-sub__orders"
+        items={[
+          {
+            key: 'orders',
+            label: PAY_MSG.ordersHeading,
+            children: <p className="qy-sub__notice">{PAY_MSG.ordersComing}</p>,
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+function PlanList({
+  plans,
+  selectedId,
+  currentType,
+  onSelect,
+}: {
+  plans: ServicePlan[];
+  selectedId: number | undefined;
+  currentType: number;
+  onSelect: (id: number) => void;
+}) {
+  const headingId = useId();
+  const groupName = useId();
+  return (
+    <section className="qy-sub__section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="qy-sub__heading">
+        {PAY_MSG.plansHeading}
+      </h2>
+      <p className="qy-sub__hint">{PAY_MSG.plansHint}</p>
+      <div className="qy-sub__plans" role="radiogroup" aria-labelledby={headingId}>
+        {plans.map((plan) => {
+          const checked = plan.id === selectedId;
+          const describedBy = [plan.intro && `${groupName}-${plan.id}-intro`, isContinuousPlan(plan) && `${groupName}-${plan.id}-renew`]
+            .filter(Boolean)
+            .join(' ');
+          return (
+            <label key={plan.id} className={`qy-sub__plan${checked ? ' qy-sub__plan--selected' : ''}`}>
+              <input
+                className="qy-sub__plan-input"
+                type="radio"
+                name={groupName}
+                value={plan.id}
+                checked={checked}
+                onChange={() => onSelect(plan.id)}
+                aria-label={`${plan.title} ¥${plan.price}${periodOf(plan)}`}
+                aria-describedby={describedBy || undefined}
+              />
+              <span className="qy-sub__plan-head">
+                <span className="qy-sub__plan-title">{plan.title}</span>
+                {isContinuousPlan(plan) && <Tag color="red">{PAY_MSG.autoRenewTag}</Tag>}
+                {plan.type === currentType && <Tag>{PAY_MSG.currentPlan}</Tag>}
+              </span>
+              <span className="qy-sub__price">
+                <span className="qy-sub__currency">¥</span>
+                <span className="qy-sub__amount">{plan.price}</span>
+                <span className="qy-sub__period">{periodOf(plan)}</span>
+              </span>
+              {plan.intro && (
+                <span id={`${groupName}-${plan.id}-intro`} className="qy-sub__intro">
+                  {plan.intro}
+                </span>
+              )}
+              {isContinuousPlan(plan) && (
+                <span id={`${groupName}-${plan.id}-renew`} className="qy-sub__renew">
+                  {PAY_MSG.continuousNote[plan.type]}
+                </span>
+              )}
+            </label>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
+function BuyBar({ plan, blockedReason }: { plan: ServicePlan | undefined; blockedReason: string | null }) {
+  const noteId = useId();
+  const why = blockedReason ?? PAY_MSG.paymentComing;
+  return (
+    <div className="qy-sub__buy">
+      {plan && (
+        <p className="qy-sub__chosen">
+          {PAY_MSG.selectedPlanLabel(plan.title)}
+          <strong>
+            ¥{plan.price}
+            <span className="qy-sub__period">{periodOf(plan)}</span>
+          </strong>
+        </p>
+      )}
+      <div className="qy-sub__buy-action">
+        <Tooltip title={why}>
+          <span className="qy-sub__buy-wrap">
+            <Button type="primary" size="large" disabled aria-describedby={noteId}>
+              {PAY_MSG.buyNow}
+            </Button>
+          </span>
+        </Tooltip>
+        <p id={noteId} className="qy-sub__buy-note">
+          {why}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function BenefitGrid({ benefits, included }: { benefits: EquityItem[]; included: Set<number> }) {
+  const headingId = useId();
+  if (benefits.length === 0) return null;
+  return (
+    <section className="qy-sub__section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="qy-sub__heading">
+        {PAY_MSG.benefitsHeading}
+      </h2>
+      <ul className="qy-sub__benefits">
+        {benefits.map((b) => {
+          const locked = !included.has(b.id);
+          return (
+            <li key={b.id} className={`qy-sub__benefit${locked ? ' qy-sub__benefit--locked' : ''}`}>
+              {b.icon ? <img className="qy-sub__benefit-icon" src={b.icon} alt="" /> : <span className="qy-sub__benefit-icon" />}
+              <div className="qy-sub__benefit-text">
+                <h3>{b.title}</h3>
+                <p>{b.infos}</p>
+              </div>
+              {locked && <LockOutlined className="qy-sub__lock" role="img" aria-label={PAY_MSG.locked} />}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+export default SubscriptionPanel;

@@ -1,0 +1,38 @@
+// Purchase limits of spec §6, kept pure so every case is tested without a browser.
+import { MSG, type ServicePlan, type ServiceType } from '@qianyan/shared';
+
+/** Continuous (auto-renewing) plans: 3 continuous monthly, 4 continuous yearly. */
+export const isContinuousPlan = (plan: Pick<ServicePlan, 'type'>) => plan.type === 3 || plan.type === 4;
+
+/** The messaging app's in-app browser announces itself with MicroMessenger in the user agent. */
+export const isWeChatBrowser = (userAgent: string | null | undefined) => /MicroMessenger/i.test(userAgent ?? '');
+
+export interface PurchaseLimits {
+  /** Why this user cannot buy at all, or null when buying is allowed. */
+  blockedReason: string | null;
+  /** In the WeChat browser continuous plans are not offered. */
+  hideContinuous: boolean;
+}
+
+export function purchaseLimits({ serviceType, userAgent }: { serviceType: ServiceType; userAgent: string }): PurchaseLimits {
+  let blockedReason: string | null = null;
+  if (serviceType === 3) blockedReason = MSG.continuousMonthlyNoNeed;
+  else if (serviceType === 4) blockedReason = MSG.continuousYearlyNoNeed;
+  return { blockedReason, hideContinuous: isWeChatBrowser(userAgent) };
+}
+
+/** The plans this user may see, in the server's order. */
+export function plansOnOffer<P extends Pick<ServicePlan, 'type'>>(plans: P[], limits: PurchaseLimits): P[] {
+  return limits.hideContinuous ? plans.filter((p) => !isContinuousPlan(p)) : plans;
+}
+
+/** member_equity_id is a comma list of benefit ids. */
+export function includedEquityIds(plan: Pick<ServicePlan, 'member_equity_id'> | undefined): Set<number> {
+  if (!plan?.member_equity_id) return new Set();
+  return new Set(
+    plan.member_equity_id
+      .split(/[,，]/)
+      .map((s) => Number(s.trim()))
+      .filter((n) => Number.isInteger(n) && n > 0),
+  );
+}

@@ -1,0 +1,3 @@
+import { register } from 'node:module';
+
+register('./resolve-drizzle-orm.mjs', import.meta.url);

@@ -1,0 +1,74 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { AppConfig } from './config.js';
+import { loggerOptions } from './lib/logging.js';
+import { validatorCompiler } from './lib/validation.js';
+import accountRoutes from './modules/account/routes.js';
+import baseRoutes from './modules/base/routes.js';
+import contentRoutes from './modules/content/routes.js';
+import coursesRoutes from './modules/courses/routes.js';
+import membershipRoutes from './modules/membership/routes.js';
+import dbPlugin from './plugins/db.js';
+import docsPlugin from './plugins/docs.js';
+import errorsPlugin from './plugins/errors.js';
+import rateLimitPlugin from './plugins/rateLimit.js';
+import sessionPlugin from './plugins/session.js';
+import staticPlugin from './plugins/static.js';
+import { createServices } from './services.js';
+
+export interface BuildOptions {
+  /** Overrides the logger options (tests pass a stream that collects warnings). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole server (plugins, then modules) without listening; tests use app.inject. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    // A hop count means: trust that many proxies in front of this server.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Opening PGlite, migrating and seeding a fresh database takes several seconds on a small machine.
+    pluginTimeout: 120_000,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+
+  // Cross-cutting plugins.
+  await app.register(errorsPlugin);
+  // Before the database: a wrong REDIS_URL fails in milliseconds, not after migrations.
+  await app.register(rateLimitPlugin, { redisUrl: config.redisUrl, now: config.now });
+  await app.register(dbPlugin, {
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.pgliteDir,
+    pgliteTemplate: config.pgliteTemplate,
+    poolMax: config.databasePoolMax,
+    seedDemoData: config.seedDemoData,
+    now: config.now,
+  });
+  await app.register(sessionPlugin, { now: config.now });
+  if (config.apiDocs) await app.register(docsPlugin);
+
+  // Domain modules.
+  const services = createServices({
+    config,
+    database: app.database,
+    sessions: app.sessions,
+    rateLimiter: app.rateLimiter,
+  });
+  await app.register(baseRoutes, { prefix: '/api', services });
+  await app.register(accountRoutes, { prefix: '/api', services });
+  await app.register(contentRoutes, { prefix: '/api', services });
+  await app.register(coursesRoutes, { prefix: '/api', services });
+  await app.register(membershipRoutes, { services });
+
+  // The site itself: shell, remotes, SPA fallback.
+  await app.register(staticPlugin, { webRoot: config.webRoot, releasesDir: config.releasesDir, site: config.site });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,101 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { migrationsFolder } from '../paths.js';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** The Drizzle database, whichever driver is underneath (PGlite or node-postgres). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Db;
+  driver: 'pglite' | 'node-postgres';
+  /**
+   * Applies the committed migrations, then runs `afterMigrate` (the seed) while still holding the
+   * migration lock, so several instances starting together on one PostgreSQL do not race.
+   */
+  migrate(afterMigrate?: (db: Db) => Promise<void>): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  pgliteDir: string;
+  poolMax?: number;
+  /**
+   * For 'memory://' only: start from this PGlite data-dir dump instead of running initdb (the test
+   * helper passes an empty cluster, which makes a fresh database several times faster to open).
+   */
+  pgliteTemplate?: Blob;
+}
+
+// Any constant works; it only has to be the same for every instance of this app.
+const MIGRATION_LOCK_KEY = 7_270_301;
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openNodePostgres(options.databaseUrl, options.poolMax ?? 10);
+  return openPglite(options.pgliteDir, options.pgliteTemplate);
+}
+
+async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHandle> {
+  let client: PGlite;
+  if (dataDir === 'memory://') {
+    client = await PGlite.create(template ? { loadDataDir: template } : {});
+  } else {
+    await mkdir(dataDir, { recursive: true });
+    client = await PGlite.create(dataDir);
+  }
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    driver: 'pglite',
+    // One PGlite instance is one process's own database: no lock needed.
+    async migrate(afterMigrate) {
+      await migratePglite(db, { migrationsFolder });
+      await afterMigrate?.(db);
+    },
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+async function openNodePostgres(connectionString: string, max: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  const db = drizzleNodePg({ client: pool, schema });
+  return {
+    db,
+    driver: 'node-postgres',
+    async migrate(afterMigrate) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        const lockedDb = drizzleNodePg({ client, schema });
+        await migrateNodePg(lockedDb, { migrationsFolder });
+        await afterMigrate?.(lockedDb);
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,173 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+/** Content families (spec §3 Source ids): 5 journal, 6 digest, 7 animation, 8 audio, 9 clinical research writing, 10 catalyst, 11 evidence, 1 commentary. */
+export const articleSources = pgTable('article_sources', {
+  id: integer('id').primaryKey(),
+  name: varchar('name', { length: 32 }).notNull(),
+  logo: text('logo').notNull().default(''),
+  sort: smallint('sort').notNull().default(0),
+});
+
+/** The seven disease areas; code is the professional-field code (spec §2.3). */
+export const articleClasses = pgTable(
+  'article_classes',
+  {
+    id: integer('id').primaryKey(),
+    classname: varchar('classname', { length: 32 }).notNull(),
+    code: smallint('code').notNull(),
+    xcxIconSe: text('xcx_icon_se').notNull().default(''),
+    sort: smallint('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('article_classes_code_key').on(t.code)],
+);
+
+/** Per-source article filters, the list tabs (spec §2.10, §3 Filter ids). */
+export const articleFilters = pgTable(
+  'article_filters',
+  {
+    id: integer('id').primaryKey(),
+    sourceId: integer('source_id')
+      .notNull()
+      .references(() => articleSources.id),
+    filtername: varchar('filtername', { length: 32 }).notNull(),
+    sort: smallint('sort').notNull().default(0),
+  },
+  (t) => [index('article_filters_source_idx').on(t.sourceId)],
+);
+
+/** Article types of the clinical research writing source (spec §3 "Article type ids"). */
+export const articleTypes = pgTable('article_types', {
+  id: integer('id').primaryKey(),
+  sourceId: integer('source_id')
+    .notNull()
+    .references(() => articleSources.id),
+  typename: varchar('typename', { length: 32 }).notNull(),
+  sort: smallint('sort').notNull().default(0),
+});
+
+/** A weekly issue (articleWeeklyPo: title, thedate) grouping journal, digest and animation items. */
+export const weeklyIssues = pgTable(
+  'weekly_issues',
+  {
+    id: serial('id').primaryKey(),
+    title: varchar('title', { length: 128 }).notNull(),
+    thedate: date('thedate', { mode: 'string' }).notNull(),
+    /** Catalogue (contents) article permalinks, when there is one. */
+    catalogPermalinks: varchar('catalog_permalinks', { length: 64 }),
+  },
+  (t) => [uniqueIndex('weekly_issues_thedate_key').on(t.thedate)],
+);
+
+/** Articles of every source (spec §3 Article). Gated fields are only sent by detail endpoints. */
+export const articles = pgTable(
+  'articles',
+  {
+    id: serial('id').primaryKey(),
+    sourceId: integer('source_id')
+      .notNull()
+      .references(() => articleSources.id),
+    filterId: integer('filter_id').references(() => articleFilters.id),
+    typeId: integer('type_id').references(() => articleTypes.id),
+    weeklyIssueId: integer('weekly_issue_id').references(() => weeklyIssues.id),
+    /** Disease areas (article_classes.id). */
+    classIds: integer('class_ids').array().notNull().default(sql`'{}'::integer[]`),
+    permalinks: varchar('permalinks', { length: 64 }).notNull(),
+    title: text('title').notNull(),
+    outtitle: text('outtitle').notNull().default(''),
+    author: text('author').notNull().default(''),
+    pcauthor: text('pcauthor').notNull().default(''),
+    intro: text('intro').notNull().default(''),
+    content: text('content').notNull().default(''),
+    /** Commentary; the part before the first <hr> is free (ARCHITECTURE §3.3). */
+    wantsay: text('wantsay').notNull().default(''),
+    haswantsay: smallint('haswantsay').notNull().default(0),
+    wantsayTitle: text('wantsay_title').notNull().default(''),
+    coi: text('coi').notNull().default(''),
+    keyword: text('keyword').notNull().default(''),
+    /** References. */
+    aboutcontent: text('aboutcontent').notNull().default(''),
+    appendix: text('appendix').notNull().default(''),
+    thank: text('thank').notNull().default(''),
+    postdate: timestamp('postdate', { withTimezone: true }).notNull(),
+    /** Publication date of the original. */
+    pubdate: date('pubdate', { mode: 'string' }),
+    thumb: text('thumb').notNull().default(''),
+    videoUrl: text('video_url').notNull().default(''),
+    outlink: text('outlink').notNull().default(''),
+    relationArticleIds: integer('relation_article_ids').array().notNull().default(sql`'{}'::integer[]`),
+    accessLevel: varchar('access_level', { length: 8 }).notNull().default('public'),
+    readCount: integer('read_count').notNull().default(0),
+    /** 1 published, 0 draft. */
+    status: smallint('status').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // DESC NULLS FIRST is what a plain `ORDER BY x DESC` means, so the list queries can walk these
+  // indexes (Drizzle's .desc() alone would give NULLS LAST, which the planner cannot use for them).
+  (t) => [
+    uniqueIndex('articles_permalinks_key').on(t.permalinks),
+    index('articles_source_postdate_idx').on(t.sourceId, t.postdate.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('articles_postdate_idx').on(t.postdate.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('articles_filter_postdate_idx').on(t.filterId, t.postdate.desc().nullsFirst()),
+    index('articles_read_count_idx').on(t.readCount.desc().nullsFirst(), t.postdate.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('articles_class_ids_idx').using('gin', t.classIds),
+    index('articles_weekly_issue_idx').on(t.weeklyIssueId),
+    check('articles_access_level_check', sql`${t.accessLevel} in ('public', 'login', 'member')`),
+    check('articles_haswantsay_check', sql`${t.haswantsay} in (0, 1)`),
+  ],
+);
+
+/** Banners fetched by code (home, classroom); content is a JSON list of {pic, title, intro, url}. */
+export const banners = pgTable(
+  'banners',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 32 }).notNull(),
+    content: text('content').notNull().default('[]'),
+  },
+  (t) => [uniqueIndex('banners_code_key').on(t.code)],
+);
+
+/** Adverts (spec §3 Advert); position: bottom, right-one, right-two, 页眉. */
+export const adverts = pgTable(
+  'adverts',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 128 }).notNull(),
+    adUrl: text('ad_url').notNull().default(''),
+    /** JSON list of {url}. */
+    imgUrl: text('img_url').notNull().default('[]'),
+    advertPosition: varchar('advert_position', { length: 16 }).notNull(),
+    ifPublish: smallint('if_publish').notNull().default(1),
+    sort: smallint('sort').notNull().default(0),
+  },
+  (t) => [index('adverts_position_idx').on(t.advertPosition, t.ifPublish)],
+);
+
+/** Hot reads on the home page; relation_type 10 lesson, 20 meeting notice, 30 meeting review, 40 article. */
+export const hotReads = pgTable('hot_reads', {
+  id: serial('id').primaryKey(),
+  relationType: smallint('relation_type').notNull(),
+  relationId: integer('relation_id').notNull(),
+  permalinks: varchar('permalinks', { length: 64 }),
+  sort: smallint('sort').notNull().default(0),
+});
+
+/** Feature switches read by getModularSwitch (e.g. advert, hot_read). */
+export const moduleSwitches = pgTable('module_switches', {
+  moduleName: varchar('module_name', { length: 32 }).primaryKey(),
+  switchValue: smallint('switch_value').notNull().default(1),
+});

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Lessons and courses (spec §3 Lesson card and Lesson resource detail). A series (subject_ser_type
+ * 2 or 5) is a lesson whose children point to it through parent_id.
+ */
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: serial('id').primaryKey(),
+    /** The lesson resource id used by /course-video?id= and by lesson favourites. */
+    lessonResId: integer('lesson_res_id').notNull(),
+    parentId: integer('parent_id'),
+    title: text('title').notNull(),
+    subhead: text('subhead').notNull().default(''),
+    /** 1 single video, 2 video series, 3 list-style card, 4 image-text, 5 image-text series. */
+    subjectSerType: smallint('subject_ser_type').notNull(),
+    /** Media kind: 1 or 4 audio, 2 video, 3 image-text. */
+    subjectType: smallint('subject_type').notNull().default(2),
+    /** 1 needs login and a completed profile, 2 needs login only. */
+    ifViewAuth: smallint('if_view_auth').notNull().default(2),
+    /** Full media and text only for active members (plus free reads). */
+    memberOnly: smallint('member_only').notNull().default(0),
+    classIds: integer('class_ids').array().notNull().default(sql`'{}'::integer[]`),
+    /** JSON text lists of {url}. */
+    coverPc: text('cover_pc').notNull().default('[]'),
+    coverMobile: text('cover_mobile').notNull().default('[]'),
+    /** JSON text list of {url, fileType}; gated. */
+    media: text('media').notNull().default('[]'),
+    content: text('content').notNull().default(''),
+    aboutcontent: text('aboutcontent').notNull().default(''),
+    outsideChain: text('outside_chain').notNull().default(''),
+    publishdate: timestamp('publishdate', { withTimezone: true }).notNull(),
+    /** 1 published, 0 draft (lessonStatus). */
+    status: smallint('status').notNull().default(1),
+    sort: integer('sort').notNull().default(0),
+    viewCount: integer('view_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('lessons_lesson_res_id_key').on(t.lessonResId),
+    index('lessons_list_idx').on(t.status, t.subjectSerType, t.publishdate.desc().nullsFirst()),
+    index('lessons_parent_idx').on(t.parentId),
+    index('lessons_class_ids_idx').using('gin', t.classIds),
+    check('lessons_subject_ser_type_check', sql`${t.subjectSerType} between 1 and 5`),
+    check('lessons_if_view_auth_check', sql`${t.ifViewAuth} in (1, 2)`),
+  ],
+);
+
+/** Conference notices and reviews (spec §3 Conference). lessAdvStatus 2 = upcoming. */
+export const conferences = pgTable(
+  'conferences',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    subhead: text('subhead').notNull().default(''),
+    sponsor: varchar('sponsor', { length: 128 }).notNull().default(''),
+    imgPc: text('img_pc').notNull().default(''),
+    classIds: integer('class_ids').array().notNull().default(sql`'{}'::integer[]`),
+    beginTime: timestamp('begin_time', { withTimezone: true }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    content: text('content').notNull().default(''),
+    /** JSON text list of {url, fileType} (the review's video or image). */
+    media: text('media').notNull().default('[]'),
+    /** 1 review (past), 2 notice (upcoming). */
+    status: smallint('status').notNull().default(2),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('conferences_begin_idx').on(t.beginTime.desc().nullsFirst())],
+);

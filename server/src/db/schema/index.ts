@@ -1,0 +1,4 @@
+export * from './account.js';
+export * from './content.js';
+export * from './courses.js';
+export * from './membership.js';

@@ -1,0 +1,135 @@
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { SiteSettings } from '../config.js';
+import { assetsDir } from '../paths.js';
+import { isApiPath, isProviderPath } from './errors.js';
+
+export interface StaticPluginOptions {
+  webRoot: string;
+  releasesDir: string;
+  site: SiteSettings;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const NO_CACHE = 'no-cache';
+/** Content-hashed file names from the bundlers: main.3f9a1c2b.js, 512.a1b2c3d4e5.chunk.css … */
+const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+/** The runtime configuration goes right before </head>, ahead of the shell's deferred scripts. */
+export function injectConfig(html: string, configScript: string): string {
+  const at = html.search(/<\/head>/i);
+  return at === -1 ? configScript + html : html.slice(0, at) + configScript + html.slice(at);
+}
+
+/** JSON for an inline <script>: nothing in it can close the tag or break the line. */
+export function inlineJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="zh-CN"><head><meta charset="utf-8"><title>Qianyan</title></head>
+<body><h1>前端尚未构建</h1><p>The front end is not built yet: run <code>npm run build</code>
+(or <code>npm start</code>, which builds what is missing), then reload this page.</p>
+<p>The API is up: <a href="/api/health">/api/health</a>, <a href="/api/docs">/api/docs</a>.</p></body></html>
+`;
+
+/**
+ * Serves the built shell at / (hashed assets immutable, HTML no-cache, runtime config injected into
+ * index.html), released remotes at /remotes/<remote>/<version>/…, /remotes.json, the server's own
+ * images at /api/static/…, and index.html for any other HTML navigation (the shell's router and 404).
+ */
+export default fp<StaticPluginOptions>(
+  async function staticPlugin(app, opts) {
+    const indexPath = join(opts.webRoot, 'index.html');
+    const configScript = `<script>window.__QY_CONFIG__=${inlineJson(opts.site)}</script>`;
+    let cached: { mtimeMs: number; html: string } | undefined;
+
+    // Re-read index.html only when it changes, so a rebuilt shell is picked up without a restart.
+    async function renderIndex(): Promise<string | undefined> {
+      const info = await stat(indexPath).catch(() => undefined);
+      if (!info?.isFile()) return undefined;
+      if (cached?.mtimeMs !== info.mtimeMs) {
+        const raw = await readFile(indexPath, 'utf8');
+        cached = { mtimeMs: info.mtimeMs, html: injectConfig(raw, configScript) };
+      }
+      return cached.html;
+    }
+
+    async function sendIndex(reply: FastifyReply) {
+      const html = await renderIndex();
+      reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8');
+      return reply.send(html ?? NOT_BUILT_PAGE);
+    }
+
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+    app.get('/index.html', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+
+    app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
+      const file = join(opts.releasesDir, 'remotes.json');
+      const info = await stat(file).catch(() => undefined);
+      if (!info?.isFile()) return reply.callNotFound();
+      reply.header('cache-control', NO_CACHE).type('application/json; charset=utf-8');
+      return reply.send(createReadStream(file));
+    });
+
+    // The shell's build output. `index: false`: index.html always goes through sendIndex.
+    await app.register(fastifyStatic, {
+      root: opts.webRoot,
+      prefix: '/',
+      index: false,
+      // Serves main.js.br / .gz beside main.js when the build wrote them.
+      preCompressed: true,
+      cacheControl: false,
+      suppressWarning: true,
+      setHeaders(reply, filePath) {
+        reply.header('cache-control', HASHED.test(filePath) ? IMMUTABLE : NO_CACHE);
+      },
+    });
+
+    // Released remotes: a version folder never changes once written, so its files are immutable.
+    await app.register(fastifyStatic, {
+      root: opts.releasesDir,
+      prefix: '/remotes/',
+      decorateReply: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      suppressWarning: true,
+      allowedPath: (pathName) => pathName.split('/').filter(Boolean).length >= 3,
+      setHeaders(reply) {
+        reply.header('cache-control', IMMUTABLE);
+      },
+    });
+
+    // Covers and logos referenced by the seeded content.
+    await app.register(fastifyStatic, {
+      root: assetsDir,
+      prefix: '/api/static/',
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(reply) {
+        reply.header('cache-control', 'public, max-age=86400');
+      },
+    });
+
+    app.decorate('webFallback', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+      const path = request.url.split('?', 1)[0] ?? '';
+      if (isApiPath(path) || isProviderPath(path) || path.startsWith('/remotes/')) return false;
+      if (!request.headers.accept?.includes('text/html')) return false;
+      reply.code(200);
+      await sendIndex(reply);
+      return true;
+    });
+  },
+  { name: 'static', dependencies: ['errors'] },
+);

@@ -1,0 +1,34 @@
+import type { AppConfig } from './config.js';
+import type { DatabaseHandle } from './db/client.js';
+import { createAccountService } from './modules/account/service.js';
+import { createBaseService } from './modules/base/service.js';
+import { createContentService } from './modules/content/service.js';
+import { createCoursesService } from './modules/courses/service.js';
+import { createMembershipService } from './modules/membership/service.js';
+import type { RateLimiter } from './plugins/rateLimit.js';
+import type { SessionStore } from './plugins/session.js';
+
+/** The domain services, wired once; modules call each other through these, never through tables. */
+export function createServices(deps: {
+  config: AppConfig;
+  database: DatabaseHandle;
+  sessions: SessionStore;
+  rateLimiter: RateLimiter;
+}) {
+  const { config, database } = deps;
+  const db = database.db;
+  const membership = createMembershipService({ db, now: config.now });
+  const account = createAccountService({
+    db,
+    sessions: deps.sessions,
+    rateLimiter: deps.rateLimiter,
+    loginThrottle: config.loginThrottle,
+    membership,
+  });
+  const courses = createCoursesService({ db, account });
+  const content = createContentService({ db, account, courses });
+  const base = createBaseService({ database, site: config.site });
+  return { account, base, content, courses, membership };
+}
+
+export type Services = ReturnType<typeof createServices>;
