@@ -1,11 +1,36 @@
+import { ARTICLE_LIST_PAGES, type ArticleListPath } from '@qianyan/shared';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { ArticleListPage } from './article-list/ArticleListPage';
+import { ArticleTransfer } from './article-transfer/ArticleTransfer';
+import { NotFoundPage, UnderConstructionPage } from './construction/UnderConstructionPage';
+import { HomePage } from './home/HomePage';
+import { SECTION_NAMES } from './messages';
+
+const LIST_PATHS = Object.keys(ARTICLE_LIST_PAGES) as ArticleListPath[];
+
+/** The routes of mf-content (ARCHITECTURE §3.5); sections without a screen yet show the construction panel. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<HomePage />} />
+      <Route path="/index" element={<HomePage />} />
+      {LIST_PATHS.map((path) => (
+        // key: a new page instance per list, so no state leaks between lists.
+        <Route key={path} path={path} element={<ArticleListPage key={path} path={path} />} />
+      ))}
+      <Route path="/article-transfer" element={<ArticleTransfer />} />
+      {Object.entries(SECTION_NAMES).map(([path, name]) => (
+        <Route key={path} path={path} element={<UnderConstructionPage name={name} />} />
+      ))}
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
 
 export function App() {
   return (
     <BrowserRouter>
-      <Routes>
-        <Route path="*" element={<div>mf-content page</div>} />
-      </Routes>
+      <AppRoutes />
     </BrowserRouter>
   );
 }

@@ -20,7 +20,8 @@ if (!window.ResizeObserver) {
     disconnect() {}
   };
 }
-if (!window.scrollTo || String(window.scrollTo).includes('not implemented')) window.scrollTo = () => {};
+// jsdom's scrollTo only logs "not implemented"; pages scroll to top on navigation.
+window.scrollTo = () => {};
 if (!global.structuredClone) global.structuredClone = (v) => JSON.parse(JSON.stringify(v));
 if (!global.TextEncoder) {
   const { TextEncoder, TextDecoder } = require('node:util');

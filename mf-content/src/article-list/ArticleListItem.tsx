@@ -1,0 +1,61 @@
+import { StarFilled } from '@ant-design/icons';
+import { formatAuthors, formatDate, type ArticleListItem as Item } from '@qianyan/shared';
+import { Button } from 'antd';
+import { Link } from 'react-router-dom';
+import { ClassTags } from '../common/ClassTags';
+import { SourceBadge } from '../common/SourceBadge';
+import { TEXT } from '../messages';
+
+/** The type line: typeName and filterName, whichever are set (both only when they differ). */
+export function kindOf(item: Pick<Item, 'typeName' | 'filterName'>): string {
+  return [...new Set([item.typeName, item.filterName].filter(Boolean))].join(' · ');
+}
+
+export const articleHref = (permalinks: string) => `/article-info?permalinks=${encodeURIComponent(permalinks)}`;
+
+/** One result of an article list (spec §2.10). */
+export function ArticleListItem({
+  item,
+  codeByName,
+  onRemoveCollect,
+}: {
+  item: Item;
+  codeByName: Map<string, number>;
+  /** Wired once the favourites API exists; until then the icon shows but cannot be used. */
+  onRemoveCollect?: (item: Item) => void;
+}) {
+  const kind = kindOf(item);
+  // `author` keeps degrees ("M.D."), which formatAuthors attaches to the name before them.
+  const authors = formatAuthors(item.author || item.pcauthor);
+  return (
+    <article className="qy-al-item">
+      <div className="qy-al-item-meta">
+        <SourceBadge sourceId={item.sourceid} name={item.sourceName} />
+        {kind && <span className="qy-al-kind">{kind}</span>}
+        {item.ifCollect ? (
+          <Button
+            className="qy-al-uncollect"
+            type="text"
+            size="small"
+            aria-label={TEXT.removeCollect}
+            title={TEXT.removeCollect}
+            icon={<StarFilled aria-hidden="true" />}
+            disabled={!onRemoveCollect}
+            onClick={() => onRemoveCollect?.(item)}
+          />
+        ) : null}
+      </div>
+      <h2 className="qy-al-item-title">
+        <Link to={articleHref(item.permalinks)}>{item.title}</Link>
+      </h2>
+      {authors && <p className="qy-al-authors">{authors}</p>}
+      {item.intro && <p className="qy-al-intro">{item.intro}</p>}
+      <div className="qy-al-item-foot">
+        <ClassTags classNames={item.classNames} codeByName={codeByName} />
+        <time className="qy-al-date" dateTime={formatDate(item.postdate)}>
+          {formatDate(item.postdate)}
+        </time>
+      </div>
+    </article>
+  );
+}

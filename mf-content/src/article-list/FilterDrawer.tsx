@@ -1,0 +1,82 @@
+import { Button, Checkbox, Drawer, Radio } from 'antd';
+import { useEffect, useState } from 'react';
+import { TEXT } from '../messages';
+import { rangeFields, rangeOf, SORT_OPTIONS, type FilterProps } from './FilterSidebar';
+import { EMPTY_FILTERS, type ListFilters, type SortType } from './listQuery';
+import { RangeCalendar, type DraftRange } from './RangeCalendar';
+
+interface Draft {
+  sortType: SortType;
+  classIds: number[];
+  range: DraftRange;
+}
+
+const draftOf = (f: ListFilters): Draft => ({ sortType: f.sortType, classIds: f.classIds, range: rangeOf(f) ?? [null, null] });
+
+/** Mobile (< 768 px) filters in a drawer: changes are a draft until 确定; 重置 clears the draft. */
+export function FilterDrawer({ open, onClose, onApply, filters, classes, withClassFilter }: FilterProps & {
+  open: boolean;
+  onClose: () => void;
+  onApply: (f: ListFilters) => void;
+}) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
+  // Each opening starts from the applied filters; re-renders while open keep the draft.
+  useEffect(() => {
+    if (open) setDraft(draftOf(filters));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  const apply = () => {
+    onApply({ sortType: draft.sortType, classIds: draft.classIds, ...rangeFields(draft.range) });
+    onClose();
+  };
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      placement="bottom"
+      size="88vh"
+      title={TEXT.filters}
+      className="qy-al-drawer"
+      footer={
+        <div className="qy-al-drawer-foot">
+          <Button size="large" onClick={() => setDraft(draftOf(EMPTY_FILTERS))}>
+            {TEXT.reset}
+          </Button>
+          <Button size="large" type="primary" onClick={apply}>
+            {TEXT.confirm}
+          </Button>
+        </div>
+      }
+    >
+      <fieldset className="qy-al-fieldset">
+        <legend>{TEXT.sort}</legend>
+        <Radio.Group
+          className="qy-al-sort"
+          optionType="button"
+          buttonStyle="solid"
+          block
+          options={SORT_OPTIONS}
+          value={draft.sortType}
+          onChange={(e) => setDraft({ ...draft, sortType: e.target.value as SortType })}
+        />
+      </fieldset>
+      {withClassFilter && classes.length > 0 && (
+        <fieldset className="qy-al-fieldset">
+          <legend>{TEXT.diseaseAreas}</legend>
+          <Checkbox.Group
+            className="qy-al-class-grid"
+            options={classes.map((c) => ({ label: c.classname, value: c.id }))}
+            value={draft.classIds}
+            onChange={(ids) => setDraft({ ...draft, classIds: ids as number[] })}
+          />
+        </fieldset>
+      )}
+      <fieldset className="qy-al-fieldset">
+        <legend>{TEXT.dateRange}</legend>
+        <RangeCalendar value={draft.range} onChange={(range) => setDraft({ ...draft, range })} />
+      </fieldset>
+    </Drawer>
+  );
+}

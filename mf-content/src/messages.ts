@@ -1,0 +1,72 @@
+// Strings this app shows that the spec does not fix (spec strings come from MSG in @qianyan/shared).
+export const SITE_NAME = '千言医学';
+
+/** document.title of a page: `论著类 - 千言医学`. */
+export const pageTitle = (name: string) => `${name} - ${SITE_NAME}`;
+
+export const TEXT = {
+  home: '首页',
+  homeTitle: `${SITE_NAME} · 医学前沿`,
+  heroPitch: '权威医学期刊的中文译文、专家述评与医学课程，服务临床医生与医学生。',
+  heroBrowse: '浏览期刊文章',
+  heroCourses: '课程资源',
+  latestJournal: '最新期刊文章',
+  more: '查看更多',
+  explore: '栏目导航',
+  filters: '筛选',
+  sort: '排序',
+  sortNewest: '最新',
+  sortOldest: '最早',
+  sortHottest: '最热',
+  diseaseAreas: '疾病领域',
+  dateRange: '发布日期',
+  startDate: '开始日期',
+  endDate: '结束日期',
+  pickEnd: '请选择结束日期',
+  prevMonth: '上个月',
+  nextMonth: '下个月',
+  reset: '重置',
+  confirm: '确定',
+  clearFilters: '清除筛选',
+  removeCollect: '取消收藏',
+  articleTypes: '文章类型',
+  results: '文章列表',
+  total: (n: number) => `共 ${n} 篇`,
+  underConstruction: '栏目建设中',
+  underConstructionText: (name: string) => `「${name}」栏目正在准备中，很快与您见面。您可以先浏览其他栏目。`,
+  notFound: '页面不存在',
+  notFoundText: '您访问的页面不存在或已移动。',
+} as const;
+
+/** Names and one-line descriptions of the article list pages (spec §2.10) and the home entry cards. */
+export const LIST_PAGE_INFO = {
+  '/nejm-list': { name: '期刊文章', intro: '期刊原文的中文译文：综述、临床病例、论著与评论。' },
+  '/nejm-periodical-list': { name: '期刊文摘', intro: '期刊综述精要：临床指南、对临床实践的启示与新兴领域。' },
+  '/nejm-catalyst-list': { name: 'Catalyst', intro: '医疗服务创新与管理实践的案例报告与论文。' },
+  '/nejm-evidence-list': { name: 'Evidence', intro: '临床研究证据的综述、病例与论著。' },
+} as const;
+
+export const COURSE_ENTRY = {
+  path: '/course-resources',
+  name: '课程资源',
+  intro: '编辑课堂视频课程与临床研究与实践图文课程。',
+};
+
+/** Chinese names of the mf-content sections that have no screen yet (ARCHITECTURE §3.5). */
+export const SECTION_NAMES: Record<string, string> = {
+  '/about': '关于我们',
+  '/search': '搜索',
+  '/article-info': '文章详情',
+  '/article-particulars': '述评详情',
+  '/commentary': '述评',
+  '/animation-list': '动画解读',
+  '/animation-particulars': '动画解读详情',
+  '/audio-list': '音频',
+  '/audio-particulars': '音频详情',
+  '/clinical-research-list': '临床研究写作',
+  '/period-article': '往期期刊',
+  '/latest-periodical': '最新一期',
+  '/nejm-catalog': '期刊目录',
+  '/professional-article-list': '专业领域',
+  '/professional-more': '更多相关文章',
+};

@@ -1,0 +1,38 @@
+// Strings this app shows that the spec does not fix (spec strings come from MSG in @qianyan/shared).
+export const SITE_NAME = '千言医学';
+
+/** document.title of a page: `视频课程 - 千言医学`. */
+export const pageTitle = (name: string) => `${name} - ${SITE_NAME}`;
+
+export const TEXT = {
+  courseResources: '课程资源',
+  courseResourcesIntro: '编辑课堂与临床研究实践课程，助力临床能力与科研素养的持续提升。',
+  courses: '课程列表',
+  total: (n: number) => `共 ${n} 门课程`,
+  home: '首页',
+  journalList: '期刊文章',
+  explore: '栏目导航',
+  underConstruction: '栏目建设中',
+  underConstructionText: (name: string) => `「${name}」栏目正在准备中，很快与您见面。您可以先浏览其他栏目。`,
+  notFound: '页面不存在',
+  notFoundText: '您访问的页面不存在或已移动。',
+} as const;
+
+/** Course tabs of /course-resources (spec §2.11); `type` in the URL picks one. */
+export const COURSE_TABS = [
+  { key: 'video', label: '视频课程', series: '编辑课堂', subjectSerType: [1, 2] },
+  { key: 'img', label: '图文课程', series: '临床研究与实践', subjectSerType: [4, 5] },
+] as const;
+
+export type CourseTabKey = (typeof COURSE_TABS)[number]['key'];
+
+/** Badge on a card by subjectSerType (1 single video, 4 single image-text, 2 and 5 series, 3 conference). */
+export const COURSE_BADGE: Record<number, string> = { 1: '视频', 2: '系列', 3: '会议', 4: '图文', 5: '系列' };
+
+/** Chinese names of the mf-courses sections that have no screen yet (ARCHITECTURE §3.5). */
+export const SECTION_NAMES: Record<string, string> = {
+  '/course-video': '课程详情',
+  '/series-courses': '系列课程',
+  '/meeting-notice': '会议预告',
+  '/meeting-review': '会议回顾',
+};
