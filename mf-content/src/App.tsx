@@ -1,12 +1,15 @@
 import { ARTICLE_LIST_PAGES, type ArticleListPath } from '@qianyan/shared';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ArticleListPage } from './article-list/ArticleListPage';
+import { ArticleInfoPage } from './article/ArticleInfoPage';
 import { ArticleTransfer } from './article-transfer/ArticleTransfer';
 import { NotFoundPage, UnderConstructionPage } from './construction/UnderConstructionPage';
 import { HomePage } from './home/HomePage';
 import { SECTION_NAMES } from './messages';
 
 const LIST_PATHS = Object.keys(ARTICLE_LIST_PAGES) as ArticleListPath[];
+/** Sections of SECTION_NAMES that now have their screen (the construction panel must not shadow them). */
+const BUILT_PATHS = new Set(['/article-info']);
 
 /** The routes of mf-content (ARCHITECTURE §3.5); sections without a screen yet show the construction panel. */
 export function AppRoutes() {
@@ -19,9 +22,12 @@ export function AppRoutes() {
         <Route key={path} path={path} element={<ArticleListPage key={path} path={path} />} />
       ))}
       <Route path="/article-transfer" element={<ArticleTransfer />} />
-      {Object.entries(SECTION_NAMES).map(([path, name]) => (
-        <Route key={path} path={path} element={<UnderConstructionPage name={name} />} />
-      ))}
+      <Route path="/article-info" element={<ArticleInfoPage />} />
+      {Object.entries(SECTION_NAMES)
+        .filter(([path]) => !BUILT_PATHS.has(path))
+        .map(([path, name]) => (
+          <Route key={path} path={path} element={<UnderConstructionPage name={name} />} />
+        ))}
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -24,9 +24,10 @@ export function createServices(deps: {
     rateLimiter: deps.rateLimiter,
     loginThrottle: config.loginThrottle,
     membership,
+    now: config.now,
   });
   const courses = createCoursesService({ db, account });
-  const content = createContentService({ db, account, courses });
+  const content = createContentService({ db, account, courses, membership, now: config.now });
   const base = createBaseService({ database, site: config.site });
   return { account, base, content, courses, membership };
 }

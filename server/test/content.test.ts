@@ -143,6 +143,12 @@ describe('article list', () => {
     assert.deepEqual(sort.body, { code: 10001, msg: '排序方式不正确', data: null });
     const ids = await ctx.post(LIST, { pageNo: 1, pageSize: 10, sourceIds: ['five'] });
     assert.deepEqual(ids.body, { code: 10001, msg: '来源编号格式不正确', data: null });
+    // Ids beyond PostgreSQL's integer range cannot exist; they are a bad parameter, not a 500.
+    for (const body of [{ sourceIds: [99_999_999_999] }, { articleClassIds: '9999999999' }, { articleIds: 2_147_483_648 }]) {
+      const res = await ctx.post(LIST, { pageNo: 1, pageSize: 10, ...body });
+      assert.equal(res.status, 200, JSON.stringify(body));
+      assert.equal(res.body.code, 10001, JSON.stringify(body));
+    }
   });
 
   it('filters by disease area, filter tab, article type, ids and commentary', async () => {

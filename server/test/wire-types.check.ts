@@ -2,7 +2,7 @@
 // wire types the browser uses (shared/src/types.ts), field for field.
 import type * as Wire from '../../shared/src/types.js';
 import type { LoginReply, SessionUser } from '../src/modules/account/schemas.js';
-import type { ArticleClass, ArticleListItem } from '../src/modules/content/schemas.js';
+import type { ArticleClass, ArticleDetail, ArticleListItem } from '../src/modules/content/schemas.js';
 import type { LessonCard } from '../src/modules/courses/schemas.js';
 import type { EquityItem, ServicePlan } from '../src/modules/membership/schemas.js';
 
@@ -14,6 +14,7 @@ export type WireTypeChecks = [
   Expect<Equal<LoginReply, Wire.LoginReply>>,
   Expect<Equal<ArticleClass, Wire.ArticleClass>>,
   Expect<Equal<ArticleListItem, Wire.ArticleListItem>>,
+  Expect<Equal<ArticleDetail, Wire.ArticleDetail>>,
   Expect<Equal<LessonCard, Wire.LessonCard>>,
   Expect<Equal<ServicePlan, Wire.ServicePlan>>,
   Expect<Equal<EquityItem, Wire.EquityItem>>,

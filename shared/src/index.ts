@@ -6,7 +6,7 @@ export * from './validation';
 export * from './format';
 export * from './config';
 export * from './toast';
-export { api } from './api';
+export { api, ARTICLE_PREV_TOKEN } from './api';
 export type { Api, SiteConfigReply } from './api';
 export { ApiError, call, get, post, provider, http, transportMessage, CODE_NO_SESSION } from './api/http';
 export type { CallOptions } from './api/http';

@@ -174,3 +174,48 @@ export interface ServiceListReply extends ProviderReply {
   servicelsit: ServicePlan[];
   equitylist: EquityItem[];
 }
+
+/** Access flag: is_subscribe 1 non-subscriber or limited, 2 subscriber or full (§3 Access parameters). */
+export type SubscribeFlag = 1 | 2;
+/** Access flag: is_have_view_auth 1 yes, 2 not yet authorised. */
+export type ViewAuthFlag = 1 | 2;
+/** Access flag: is_month_chance 1 used up, 2 one free read left. */
+export type MonthChanceFlag = 1 | 2;
+
+/**
+ * Article detail (§3 Article) as /api/article/getArticleDetail* reply. The server decides access:
+ * when the reader may not read it, `content` is '' and `contentLocked` is true, and `wantsay` holds
+ * only its free part (`wantsayTruncated` true).
+ */
+export interface ArticleDetail extends ArticleListItem {
+  /** Body HTML (editorial content); '' when locked. */
+  content: string;
+  /** Commentary HTML; only the free part when `wantsayTruncated`. */
+  wantsay: string;
+  wantsayTitle: string;
+  wantsayTruncated: boolean;
+  contentLocked: boolean;
+  coi: string;
+  hascoi: 0 | 1;
+  keyword: string;
+  /** References (HTML). */
+  aboutcontent: string;
+  appendix: string;
+  thank: string;
+  videoUrl: string;
+  /** Link to the original article, '' when none. */
+  outlink: string;
+  relationArticleIds: string;
+  professionalTitle: string;
+  is_subscribe: SubscribeFlag;
+  is_have_view_auth: ViewAuthFlag;
+  is_month_chance: MonthChanceFlag;
+}
+
+/** Reply of the provider call program/articleUseMonthChance (§7.6): result '1' means ok. */
+export interface MonthChanceReply extends ProviderReply {
+  /** The unlocked body HTML. */
+  article_content?: string;
+  /** The full commentary HTML. */
+  wantsay?: string;
+}

@@ -19,6 +19,11 @@ export const Messages = {
   rateLimited: '操作过于频繁，请稍后再试',
   wrongMethod: '请求方式不支持！',
   internal: '网络繁忙，请稍后！',
+  freeReadUsedOk: '使用成功',
+  freeReadUsedUp: '您本月免费次数已经使用了!',
+  courseFreeReadClosed: '课程免费阅读尚未开放',
+  articleIdRequired: '请输入文章编号',
+  articleIdInvalid: '文章编号格式不正确',
 } as const;
 
 /**

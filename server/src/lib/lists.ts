@@ -28,14 +28,17 @@ export const pageQueryProperties = {
 export const Ymd = (description: string) =>
   Type.Optional(Type.String({ pattern: '^(\\d{8})?$', description, errorMessage: '日期格式应为YYYYMMDD' }));
 
-/** A list of ids: [5, 6], "5,6" or 5. */
+/** Largest PostgreSQL integer: a larger id cannot exist, and must not reach a query (it would fail there). */
+export const MAX_ID = 2_147_483_647;
+
+/** A list of ids: [5, 6], "5,6" or 5. In the comma form each id has at most 9 digits. */
 export const IdList = (description: string, errorMessage: string) =>
   Type.Optional(
     Type.Union(
       [
-        Type.Array(Type.Integer({ minimum: 0 }), { maxItems: 200 }),
-        Type.String({ pattern: '^\\s*(\\d+\\s*(,\\s*\\d+\\s*)*)?$', maxLength: 2000 }),
-        Type.Integer({ minimum: 0 }),
+        Type.Array(Type.Integer({ minimum: 0, maximum: MAX_ID }), { maxItems: 200 }),
+        Type.String({ pattern: '^\\s*(\\d{1,9}\\s*(,\\s*\\d{1,9}\\s*)*)?$', maxLength: 2000 }),
+        Type.Integer({ minimum: 0, maximum: MAX_ID }),
       ],
       { description, errorMessage },
     ),

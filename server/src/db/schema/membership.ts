@@ -12,6 +12,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { members } from './account.js';
+import { articles } from './content.js';
 
 /** Paid plans (spec §3 Service plan). type 1 monthly, 2 yearly, 3 continuous monthly, 4 continuous yearly. */
 export const servicePlans = pgTable(
@@ -119,4 +120,25 @@ export const freeReadClaims = pgTable(
     uniqueIndex('free_read_claims_member_month_key').on(t.memberId, t.month),
     index('free_read_claims_member_item_idx').on(t.memberId, t.kind, t.itemId),
   ],
+);
+
+/**
+ * Articles a member may read for good whatever their membership, granted by a claimed free read.
+ * Written in the same transaction as the claim (membership service, claimFreeRead).
+ */
+export const articleEntitlements = pgTable(
+  'article_entitlements',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    /** How it was granted: free_read (the only way for now). */
+    source: varchar('source', { length: 16 }).notNull().default('free_read'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('article_entitlements_member_article_key').on(t.memberId, t.articleId)],
 );

@@ -78,6 +78,18 @@ export interface SeedArticle {
 
 const DEMO_NOTE = '<p class="qy-demo-note">本文为千言演示站点生成的示例内容，仅用于展示功能，不构成医学建议。</p>';
 
+/**
+ * Invisible markers in the gated parts (body, commentary after the <hr>, video URL), unique per
+ * article, so tests can prove they never reach a reader who may not see them.
+ */
+export const paidMarkers = (permalinks: string) => ({
+  body: `PAID-BODY-${permalinks}`,
+  commentary: `PAID-REST-${permalinks}`,
+});
+
+// The commentary's free-part marker as editors write it, in its several spellings.
+const HR_SPELLINGS = ['<hr>', '<hr/>', '<hr />', '<HR>'];
+
 /** Midnight (Asia/Shanghai) of the seed date, as an instant. */
 function shanghaiMidnight(now: Date): number {
   const local = now.getTime() + SHANGHAI_OFFSET_MS;
@@ -351,23 +363,26 @@ export function generateArticles(now: Date): SeedArticle[] {
       const by = authors(rnd, rnd.int(plan.authorCount[0], plan.authorCount[1]), plan.westernShare);
       const hasWantsay = plan.sourceId === 5 && rnd.chance(0.35);
       const coverNo = (out.length % 6) + 1;
+      const permalinks = `${plan.prefix}${String(j + 1).padStart(4, '0')}`;
+      const markers = paidMarkers(permalinks);
 
       out.push({
         sourceId: plan.sourceId,
         filterId,
         typeId,
         classIds,
-        permalinks: `${plan.prefix}${String(j + 1).padStart(4, '0')}`,
+        permalinks,
         title: draft.title,
         outtitle: draft.outtitle.charAt(0).toUpperCase() + draft.outtitle.slice(1),
         author: by.author,
         pcauthor: by.pcauthor,
         intro: draft.intro,
-        content: draft.body + DEMO_NOTE,
+        content: `${draft.body}<!-- ${markers.body} -->${DEMO_NOTE}`,
         wantsay: hasWantsay
           ? paragraphs(`编辑述评：这项研究回答了一个重要的临床问题。`) +
-            '<hr>' +
-            paragraphs('述评全文：研究的优势、局限性，以及对我国临床实践的意义。', '我们建议读者关注亚组结果和长期随访数据。')
+            HR_SPELLINGS[j % HR_SPELLINGS.length] +
+            paragraphs('述评全文：研究的优势、局限性，以及对我国临床实践的意义。', '我们建议读者关注亚组结果和长期随访数据。') +
+            `<!-- ${markers.commentary} -->`
           : '',
         haswantsay: hasWantsay ? 1 : 0,
         wantsayTitle: hasWantsay ? `述评：${draft.title}` : '',
@@ -379,7 +394,14 @@ export function generateArticles(now: Date): SeedArticle[] {
         postdate,
         pubdate,
         thumb: [7, 8].includes(plan.sourceId) ? `/api/static/covers/cover-${coverNo}.svg` : '',
-        videoUrl: plan.sourceId === 8 ? '/api/static/media/demo-tone.wav' : '',
+        // Audio items play the demo tone; every ninth journal article has a (placeholder) video,
+        // its URL made unique per article by the query so a leak of it can be detected.
+        videoUrl:
+          plan.sourceId === 8
+            ? '/api/static/media/demo-tone.wav'
+            : plan.sourceId === 5 && j % 9 === 0
+              ? `/api/static/media/demo-tone.wav?video=${permalinks}`
+              : '',
         outlink: plan.sourceId === 5 ? `https://journal.example.org/doi/10.5555/demo.${plan.prefix.toLowerCase()}${j + 1}` : '',
         accessLevel,
         readCount: Math.floor(rnd.next() ** 2 * 8000) + rnd.int(0, 60),

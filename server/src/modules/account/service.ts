@@ -1,7 +1,7 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, or } from 'drizzle-orm';
 import type { LoginThrottle } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { favourites, members } from '../../db/schema/index.js';
+import { favourites, members, readingRecords } from '../../db/schema/index.js';
 import { AppError, ErrorCode, Messages } from '../../lib/errors.js';
 import { isLimited, type RateLimiter } from '../../plugins/rateLimit.js';
 import type { SessionMember, SessionStore } from '../../plugins/session.js';
@@ -17,11 +17,15 @@ export interface AccountServiceDeps {
   rateLimiter: RateLimiter;
   loginThrottle: LoginThrottle;
   membership: MembershipService;
+  now: () => Date;
 }
+
+/** The personal-centre lists of items a member kept: favourites (by collect time) or reading records (by last read). */
+export type MemberItemList = 'favourites' | 'reading';
 
 export type AccountService = ReturnType<typeof createAccountService>;
 
-export function createAccountService({ db, sessions, rateLimiter, loginThrottle, membership }: AccountServiceDeps) {
+export function createAccountService({ db, sessions, rateLimiter, loginThrottle, membership, now }: AccountServiceDeps) {
   const accountRule = { limit: loginThrottle.maxFailuresPerAccount, windowMs: loginThrottle.windowMs };
   const ipRule = { limit: loginThrottle.maxFailuresPerIp, windowMs: loginThrottle.windowMs };
 
@@ -100,6 +104,65 @@ export function createAccountService({ db, sessions, rateLimiter, loginThrottle,
         .from(favourites)
         .where(and(eq(favourites.memberId, memberId), eq(favourites.kind, kind), inArray(favourites.itemId, itemIds)));
       return new Set(rows.map((r) => r.itemId));
+    },
+
+    /** Adds an item to the member's favourites; collecting it again changes nothing. */
+    async collect(memberId: number, kind: FavouriteKind, itemId: number): Promise<void> {
+      await db
+        .insert(favourites)
+        .values({ memberId, kind, itemId, createdAt: now() })
+        .onConflictDoNothing({ target: [favourites.memberId, favourites.kind, favourites.itemId] });
+    },
+
+    /** Removes an item from the member's favourites; removing one that is not there changes nothing. */
+    async cancelCollect(memberId: number, kind: FavouriteKind, itemId: number): Promise<void> {
+      await db
+        .delete(favourites)
+        .where(and(eq(favourites.memberId, memberId), eq(favourites.kind, kind), eq(favourites.itemId, itemId)));
+    },
+
+    /** Records that the member read an item now (one row per item, last read time). */
+    async recordReading(memberId: number, kind: FavouriteKind, itemId: number): Promise<void> {
+      const at = now();
+      await db
+        .insert(readingRecords)
+        .values({ memberId, kind, itemId, readAt: at })
+        .onConflictDoUpdate({
+          target: [readingRecords.memberId, readingRecords.kind, readingRecords.itemId],
+          set: { readAt: at },
+        });
+    },
+
+    /**
+     * The member's favourites or reading records of one kind as a subquery (item_id, at), optionally
+     * limited to [from, to) by collect or read time. The owning module joins it onto its own items,
+     * so this module's tables are named here only.
+     */
+    memberItems(memberId: number, kind: FavouriteKind, list: MemberItemList, range?: { from: Date; to: Date }) {
+      if (list === 'favourites') {
+        return db
+          .select({ itemId: favourites.itemId, at: favourites.createdAt })
+          .from(favourites)
+          .where(
+            and(
+              eq(favourites.memberId, memberId),
+              eq(favourites.kind, kind),
+              ...(range ? [gte(favourites.createdAt, range.from), lt(favourites.createdAt, range.to)] : []),
+            ),
+          )
+          .as('member_items');
+      }
+      return db
+        .select({ itemId: readingRecords.itemId, at: readingRecords.readAt })
+        .from(readingRecords)
+        .where(
+          and(
+            eq(readingRecords.memberId, memberId),
+            eq(readingRecords.kind, kind),
+            ...(range ? [gte(readingRecords.readAt, range.from), lt(readingRecords.readAt, range.to)] : []),
+          ),
+        )
+        .as('member_items');
     },
   };
 }

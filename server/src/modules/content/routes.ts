@@ -1,7 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../lib/envelope.js';
 import type { Services } from '../../services.js';
-import { ArticleClassResponse, ArticleListBody, ArticleListResponse } from './schemas.js';
+import {
+  ArticleClassResponse,
+  ArticleDetailResponse,
+  ArticleFilterBody,
+  ArticleFilterResponse,
+  ArticleIdBody,
+  ArticleListBody,
+  ArticleListResponse,
+  ArticleSourceResponse,
+  CollectBody,
+  CollectResponse,
+  MyArticleListBody,
+  PermalinksBody,
+  RelationVideoResponse,
+} from './schemas.js';
 
 const contentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { content } = services;
@@ -16,6 +30,101 @@ const contentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
     '/article/selectArticleList',
     { schema: { tags: ['content'], summary: 'Article list (list fields only)', body: ArticleListBody, response: ArticleListResponse } },
     async (request) => ok(await content.listArticles(request.body, request.member?.id)),
+  );
+
+  // Three names for one call (spec §7.5): the page uses getArticleDetail, or getArticleDetail2 when
+  // its `prev` query carries the preview token; getArticle is the older name. All gate the same way.
+  for (const path of ['/article/getArticleDetail', '/article/getArticle', '/article/getArticleDetail2']) {
+    app.post(
+      path,
+      {
+        schema: {
+          tags: ['content'],
+          summary: 'Article detail by permalinks, gated for the caller (ARCHITECTURE §3.3)',
+          body: PermalinksBody,
+          response: ArticleDetailResponse,
+        },
+      },
+      async (request) => ok(await content.articleDetail({ by: 'permalinks', permalinks: request.body.permalinks }, request.member?.id)),
+    );
+  }
+
+  app.post(
+    '/article/getArticleDetailById',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'Article detail by id, gated for the caller (ARCHITECTURE §3.3)',
+        body: ArticleIdBody,
+        response: ArticleDetailResponse,
+      },
+    },
+    async (request) => ok(await content.articleDetail({ by: 'id', id: request.body.id }, request.member?.id)),
+  );
+
+  app.post(
+    '/article/getRelationVideo',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'Animations and audio related to an article (list fields only)',
+        body: PermalinksBody,
+        response: RelationVideoResponse,
+      },
+    },
+    async (request) => ok(await content.relationVideos(request.body.permalinks, request.member?.id)),
+  );
+
+  app.post(
+    '/article/selectArticleSource',
+    { schema: { tags: ['content'], summary: 'Content sources with their logos', response: ArticleSourceResponse } },
+    async () => ok(await content.articleSources()),
+  );
+
+  app.post(
+    '/article/selectArticleFilter',
+    {
+      schema: {
+        tags: ['content'],
+        summary: "Filter tabs of a source (sourceId) or of a filter's source (filterId)",
+        body: ArticleFilterBody,
+        response: ArticleFilterResponse,
+      },
+    },
+    async (request) => ok(await content.articleFilters(request.body)),
+  );
+
+  const memberOnly = { preHandler: app.requireMember };
+  const secured = { tags: ['content'], security: [{ bearer: [] }] };
+
+  app.post(
+    '/user/collectArticle',
+    { ...memberOnly, schema: { ...secured, summary: 'Collect an article (idempotent)', body: CollectBody, response: CollectResponse } },
+    async (request) => ok(await content.collectArticle(request.member!.id, request.body.id)),
+  );
+
+  app.post(
+    '/user/cancelCollect',
+    { ...memberOnly, schema: { ...secured, summary: 'Remove an article from the favourites (idempotent)', body: CollectBody, response: CollectResponse } },
+    async (request) => ok(await content.cancelCollectArticle(request.member!.id, request.body.id)),
+  );
+
+  app.post(
+    '/user/selectMyFavArticle',
+    {
+      ...memberOnly,
+      schema: { ...secured, summary: 'My favourite articles, newest collected first', body: MyArticleListBody, response: ArticleListResponse },
+    },
+    async (request) => ok(await content.myArticles(request.member!.id, 'favourites', request.body)),
+  );
+
+  app.post(
+    '/user/selectMyReadArticle',
+    {
+      ...memberOnly,
+      schema: { ...secured, summary: 'Articles I read, newest read first', body: MyArticleListBody, response: ArticleListResponse },
+    },
+    async (request) => ok(await content.myArticles(request.member!.id, 'reading', request.body)),
   );
 };
 

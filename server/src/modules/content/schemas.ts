@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { Envelope } from '../../lib/envelope.js';
-import { IdList, IntEnum, OneOf, PageResultSchema, pageQueryProperties, Ymd } from '../../lib/lists.js';
+import { IdList, IntEnum, MAX_ID, OneOf, PageResultSchema, pageQueryProperties, Ymd } from '../../lib/lists.js';
 
 export const ArticleClass = Type.Object({
   id: Type.Integer(),
@@ -31,7 +31,7 @@ export const ArticleListBody = Type.Object(
 );
 export type ArticleListBody = Static<typeof ArticleListBody>;
 
-export const ArticleListItem = Type.Object({
+const articleListItemProperties = {
   id: Type.Integer(),
   title: Type.String(),
   outtitle: Type.String(),
@@ -51,7 +51,104 @@ export const ArticleListItem = Type.Object({
   haswantsay: IntEnum([0, 1] as const),
   accessLevel: Type.Unsafe<'public' | 'login' | 'member'>({ type: 'string', enum: ['public', 'login', 'member'] }),
   ifCollect: Type.Integer({ description: '0 when not collected by the caller' }),
-});
+};
+
+export const ArticleListItem = Type.Object(articleListItemProperties);
 export type ArticleListItem = Static<typeof ArticleListItem>;
 
 export const ArticleListResponse = { 200: Envelope(PageResultSchema(ArticleListItem)) };
+
+
+const ignoredMemberId = Type.Optional(Type.Unknown({ description: 'Ignored: the caller is taken from the token' }));
+
+export const PermalinksBody = Type.Object(
+  {
+    permalinks: Type.Optional(
+      Type.String({ maxLength: 64, description: 'The article key, e.g. QYJ0001', errorMessage: '文章标识格式不正确' }),
+    ),
+    memberId: ignoredMemberId,
+  },
+  { additionalProperties: true },
+);
+export type PermalinksBody = Static<typeof PermalinksBody>;
+
+const articleId = (description: string) =>
+  Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, description, errorMessage: '文章编号格式不正确' }));
+
+export const ArticleIdBody = Type.Object(
+  { id: articleId('Article id'), memberId: ignoredMemberId },
+  { additionalProperties: true },
+);
+export type ArticleIdBody = Static<typeof ArticleIdBody>;
+
+const flag = (description: string) => IntEnum([1, 2] as const, { description });
+
+/**
+ * The detail page's article (spec §3 Article). Gated per ARCHITECTURE §3.3: a reader who may not
+ * view it gets content '', only the commentary before its first <hr>, and no videoUrl.
+ */
+export const ArticleDetail = Type.Object({
+  ...articleListItemProperties,
+  content: Type.String({ description: "Body HTML; '' when contentLocked" }),
+  wantsay: Type.String({ description: 'Commentary HTML; only the part before the first <hr> when wantsayTruncated' }),
+  wantsayTitle: Type.String(),
+  wantsayTruncated: Type.Boolean({ description: 'true when only the free part of the commentary was sent' }),
+  contentLocked: Type.Boolean({ description: 'true when the body (and video) were withheld' }),
+  coi: Type.String({ description: 'Conflict-of-interest disclosure (HTML)' }),
+  hascoi: IntEnum([0, 1] as const),
+  keyword: Type.String(),
+  aboutcontent: Type.String({ description: 'References (HTML); not gated' }),
+  appendix: Type.String({ description: 'Not gated' }),
+  thank: Type.String({ description: 'Acknowledgements; not gated' }),
+  videoUrl: Type.String({ description: "'' when contentLocked" }),
+  outlink: Type.String({ description: "Link to the original article, '' when none" }),
+  relationArticleIds: Type.String({ description: 'Comma list of related article ids' }),
+  professionalTitle: Type.String({ description: 'The primary disease area (first class name)' }),
+  is_subscribe: flag('2 active member, 1 otherwise'),
+  is_have_view_auth: flag('1 may view, 2 not yet'),
+  is_month_chance: flag('2 one free read left this month, 1 used up (1 for visitors)'),
+});
+export type ArticleDetail = Static<typeof ArticleDetail>;
+
+export const ArticleDetailResponse = { 200: Envelope(ArticleDetail) };
+
+export const RelationVideoResponse = { 200: Envelope(Type.Array(ArticleListItem)) };
+
+export const ArticleSource = Type.Object({ id: Type.Integer(), name: Type.String(), logo: Type.String() });
+export type ArticleSource = Static<typeof ArticleSource>;
+export const ArticleSourceResponse = { 200: Envelope(Type.Array(ArticleSource)) };
+
+export const ArticleFilterBody = Type.Object(
+  {
+    sourceId: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: MAX_ID, description: 'The tabs of this source', errorMessage: '来源编号格式不正确' }),
+    ),
+    filterId: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: MAX_ID, description: 'The tabs of the source this filter belongs to', errorMessage: '文章分类编号格式不正确' }),
+    ),
+  },
+  { additionalProperties: true },
+);
+export type ArticleFilterBody = Static<typeof ArticleFilterBody>;
+
+export const ArticleFilter = Type.Object({ id: Type.Integer(), filtername: Type.String() });
+export type ArticleFilter = Static<typeof ArticleFilter>;
+export const ArticleFilterResponse = { 200: Envelope(Type.Array(ArticleFilter)) };
+
+export const CollectBody = Type.Object({ id: articleId('Article id') }, { additionalProperties: true });
+export type CollectBody = Static<typeof CollectBody>;
+export const CollectResponse = { 200: Envelope(Type.Boolean()) };
+
+export const MyArticleListBody = Type.Object(
+  {
+    ...pageQueryProperties,
+    startDate: Ymd('YYYYMMDD (Asia/Shanghai): collected or last read from this day, with endDate'),
+    endDate: Ymd('YYYYMMDD (Asia/Shanghai): collected or last read up to this day, with startDate'),
+    articleClassIds: IdList('Disease-area class ids', '专业领域编号格式不正确'),
+    sourceIds: IdList('Source ids', '来源编号格式不正确'),
+    subjectSerType: Type.Optional(Type.Unknown({ description: 'Ignored (lesson lists only)' })),
+    memberId: ignoredMemberId,
+  },
+  { additionalProperties: true },
+);
+export type MyArticleListBody = Static<typeof MyArticleListBody>;

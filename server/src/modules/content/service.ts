@@ -6,9 +6,19 @@ import { dayRange } from '../../lib/dates.js';
 import { AppError } from '../../lib/errors.js';
 import { pageOf, paging, toIdList } from '../../lib/lists.js';
 import { TtlCache } from '../../lib/ttlCache.js';
-import type { AccountService } from '../account/service.js';
+import type { AccountService, MemberItemList } from '../account/service.js';
 import type { CoursesService } from '../courses/service.js';
-import type { ArticleClass, ArticleListBody, ArticleListItem } from './schemas.js';
+import { isActiveMember, type MembershipService } from '../membership/service.js';
+import type {
+  ArticleClass,
+  ArticleDetail,
+  ArticleFilter,
+  ArticleFilterBody,
+  ArticleListBody,
+  ArticleListItem,
+  ArticleSource,
+  MyArticleListBody,
+} from './schemas.js';
 
 export type ContentService = ReturnType<typeof createContentService>;
 
@@ -19,9 +29,178 @@ const TOTALS_TTL_MS = 30_000;
 export const classNamesOf = (classIds: SQL | PgColumn) =>
   sql<string>`(select coalesce(string_agg(${articleClasses.classname}, ',' order by ${articleClasses.sort}), '') from ${articleClasses} where ${articleClasses.id} = any(${classIds}))`;
 
-export function createContentService(deps: { db: Db; account: AccountService; courses: CoursesService }) {
+export type AccessLevel = ArticleListItem['accessLevel'];
+
+/** Who is reading: a visitor (no memberId) or a logged-in member, with their membership state. */
+export interface ArticleReader {
+  memberId?: number;
+  activeMember: boolean;
+}
+
+/**
+ * Whether a reader may see an article's body, full commentary and media (ARCHITECTURE §3.3):
+ * public for everyone, login for any logged-in member, member for an active member or a member
+ * holding an entitlement for this article (a claimed free read).
+ */
+export function mayView(level: AccessLevel, reader: ArticleReader, entitled: boolean): boolean {
+  if (level === 'public') return true;
+  if (reader.memberId === undefined) return false;
+  if (level === 'login') return true;
+  return reader.activeMember || entitled;
+}
+
+// Any <hr>, <hr/>, <hr />, with or without attributes, in any case.
+const HR_MARKER = /<hr\b[^>]*>/i;
+
+/**
+ * The free part of a commentary: what precedes its first <hr>. A commentary without the marker
+ * has no free part (failing closed: an editor who forgot the marker does not give it all away).
+ */
+export function freeCommentary(wantsay: string): string {
+  const marker = HR_MARKER.exec(wantsay);
+  return marker ? wantsay.slice(0, marker.index) : '';
+}
+
+/** The list-item columns of an article row; the caller joins sources, filters and types. */
+const listColumns = () => ({
+  id: articles.id,
+  title: articles.title,
+  outtitle: articles.outtitle,
+  author: articles.author,
+  pcauthor: articles.pcauthor,
+  intro: articles.intro,
+  postdate: articles.postdate,
+  pubdate: articles.pubdate,
+  classNames: classNamesOf(articles.classIds),
+  typeName: articleTypes.typename,
+  filterName: articleFilters.filtername,
+  typeid: articles.typeId,
+  sourceid: articles.sourceId,
+  sourceName: articleSources.name,
+  permalinks: articles.permalinks,
+  thumb: articles.thumb,
+  haswantsay: articles.haswantsay,
+  accessLevel: articles.accessLevel,
+});
+
+/** A row selected with listColumns (filter and type come from left joins). */
+interface ListRow {
+  id: number;
+  title: string;
+  outtitle: string;
+  author: string;
+  pcauthor: string;
+  intro: string;
+  postdate: Date;
+  pubdate: string | null;
+  classNames: string;
+  typeName: string | null;
+  filterName: string | null;
+  typeid: number | null;
+  sourceid: number;
+  sourceName: string;
+  permalinks: string;
+  thumb: string;
+  haswantsay: number;
+  accessLevel: string;
+}
+
+const toListItem = (r: ListRow, collected: Set<number>): ArticleListItem => ({
+  id: r.id,
+  title: r.title,
+  outtitle: r.outtitle,
+  author: r.author,
+  pcauthor: r.pcauthor,
+  intro: r.intro,
+  postdate: r.postdate.toISOString(),
+  pubdate: r.pubdate ?? '',
+  classNames: r.classNames,
+  typeName: r.typeName ?? '',
+  filterName: r.filterName ?? '',
+  typeid: r.typeid ?? 0,
+  sourceid: r.sourceid,
+  sourceName: r.sourceName,
+  permalinks: r.permalinks,
+  thumb: r.thumb,
+  haswantsay: r.haswantsay === 1 ? 1 : 0,
+  accessLevel: r.accessLevel as AccessLevel,
+  ifCollect: collected.has(r.id) ? 1 : 0,
+});
+
+/** Sources of the related-media block on the detail page: 7 animation, 8 audio. */
+const RELATION_VIDEO_SOURCES = [7, 8];
+
+export function createContentService(deps: {
+  db: Db;
+  account: AccountService;
+  courses: CoursesService;
+  membership: MembershipService;
+  now: () => Date;
+}) {
   const { db } = deps;
   const totals = new TtlCache<number>(TOTALS_TTL_MS);
+
+  async function checkSources(sourceIds: number[]) {
+    if (sourceIds.length === 0) return;
+    const known = await db.select({ id: articleSources.id }).from(articleSources).where(inArray(articleSources.id, sourceIds));
+    const unknown = sourceIds.filter((id) => !known.some((k) => k.id === id));
+    if (unknown.length > 0) throw AppError.badParameter(`来源不存在：${unknown.join(',')}`);
+  }
+
+  /** One published article by permalinks or id, with everything the detail page shows. */
+  async function findPublished(where: SQL) {
+    const [row] = await db
+      .select({
+        ...listColumns(),
+        content: articles.content,
+        wantsay: articles.wantsay,
+        wantsayTitle: articles.wantsayTitle,
+        coi: articles.coi,
+        keyword: articles.keyword,
+        aboutcontent: articles.aboutcontent,
+        appendix: articles.appendix,
+        thank: articles.thank,
+        videoUrl: articles.videoUrl,
+        outlink: articles.outlink,
+        relationArticleIds: articles.relationArticleIds,
+        professionalTitle: sql<string>`coalesce((select ${articleClasses.classname} from ${articleClasses} where ${articleClasses.id} = (${articles.classIds})[1]), '')`,
+      })
+      .from(articles)
+      .innerJoin(articleSources, eq(articleSources.id, articles.sourceId))
+      .leftJoin(articleFilters, eq(articleFilters.id, articles.filterId))
+      .leftJoin(articleTypes, eq(articleTypes.id, articles.typeId))
+      .where(and(where, eq(articles.status, 1)))
+      .limit(1);
+    return row;
+  }
+
+  async function readerOf(memberId: number | undefined): Promise<ArticleReader> {
+    if (memberId === undefined) return { activeMember: false };
+    const sub = await deps.membership.subscriptionOf(memberId);
+    return { memberId, activeMember: isActiveMember(sub.serviceType) };
+  }
+
+  async function itemsWithCollect(rows: ListRow[], memberId: number | undefined): Promise<ArticleListItem[]> {
+    const collected = await deps.account.collectedIds(memberId, 'article', rows.map((r) => r.id));
+    return rows.map((r) => toListItem(r, collected));
+  }
+
+  async function requirePublishedId(id: number | undefined): Promise<number> {
+    if (id === undefined) throw AppError.badParameter('请输入文章编号');
+    const [row] = await db
+      .select({ id: articles.id })
+      .from(articles)
+      .where(and(eq(articles.id, id), eq(articles.status, 1)))
+      .limit(1);
+    if (!row) throw AppError.notFound();
+    return row.id;
+  }
+
+  const permalinksOf = (permalinks: string | undefined): string => {
+    const key = permalinks?.trim() ?? '';
+    if (!key) throw AppError.badParameter('请输入文章标识');
+    return key;
+  };
 
   return {
     /** The seven disease areas with their field codes and number of published courses. */
@@ -48,11 +227,7 @@ export function createContentService(deps: { db: Db; account: AccountService; co
       const sourceIds = toIdList(query.sourceIds);
       const range = dayRange(query.startDate, query.endDate);
 
-      if (sourceIds.length > 0) {
-        const known = await db.select({ id: articleSources.id }).from(articleSources).where(inArray(articleSources.id, sourceIds));
-        const unknown = sourceIds.filter((id) => !known.some((k) => k.id === id));
-        if (unknown.length > 0) throw AppError.badParameter(`来源不存在：${unknown.join(',')}`);
-      }
+      await checkSources(sourceIds);
 
       const conditions: SQL[] = [eq(articles.status, 1)];
       if (sourceIds.length) conditions.push(inArray(articles.sourceId, sourceIds));
@@ -87,26 +262,7 @@ export function createContentService(deps: { db: Db; account: AccountService; co
         .as('page_ids');
       const [rows, total] = await Promise.all([
         db
-          .select({
-            id: articles.id,
-            title: articles.title,
-            outtitle: articles.outtitle,
-            author: articles.author,
-            pcauthor: articles.pcauthor,
-            intro: articles.intro,
-            postdate: articles.postdate,
-            pubdate: articles.pubdate,
-            classNames: classNamesOf(articles.classIds),
-            typeName: articleTypes.typename,
-            filterName: articleFilters.filtername,
-            typeid: articles.typeId,
-            sourceid: articles.sourceId,
-            sourceName: articleSources.name,
-            permalinks: articles.permalinks,
-            thumb: articles.thumb,
-            haswantsay: articles.haswantsay,
-            accessLevel: articles.accessLevel,
-          })
+          .select(listColumns())
           .from(pageIds)
           .innerJoin(articles, eq(articles.id, pageIds.id))
           .innerJoin(articleSources, eq(articleSources.id, articles.sourceId))
@@ -120,19 +276,193 @@ export function createContentService(deps: { db: Db; account: AccountService; co
         }),
       ]);
 
-      const collected = await deps.account.collectedIds(memberId, 'article', rows.map((r) => r.id));
-      const results: ArticleListItem[] = rows.map((r) => ({
-        ...r,
-        postdate: r.postdate.toISOString(),
-        pubdate: r.pubdate ?? '',
-        typeName: r.typeName ?? '',
-        filterName: r.filterName ?? '',
-        typeid: r.typeid ?? 0,
-        haswantsay: r.haswantsay === 1 ? 1 : 0,
-        accessLevel: r.accessLevel as ArticleListItem['accessLevel'],
-        ifCollect: collected.has(r.id) ? 1 : 0,
-      }));
+      const results = await itemsWithCollect(rows, memberId);
       return { results, page: pageOf(total, pageNo, pageSize) };
+    },
+
+    /**
+     * The detail page's article with the reader's access flags. A reader who may not view it gets
+     * the intro and the commentary's free part only (ARCHITECTURE §3.3). A logged-in member who may
+     * view it gets a reading record; locked teasers are not recorded (docs/decisions.md).
+     */
+    async articleDetail(
+      key: { by: 'permalinks'; permalinks?: string } | { by: 'id'; id?: number },
+      memberId: number | undefined,
+    ): Promise<ArticleDetail> {
+      let where: SQL;
+      if (key.by === 'id') {
+        if (key.id === undefined) throw AppError.badParameter('请输入文章编号');
+        where = eq(articles.id, key.id);
+      } else {
+        where = eq(articles.permalinks, permalinksOf(key.permalinks));
+      }
+      const row = await findPublished(where);
+      if (!row) throw AppError.notFound();
+
+      const level = row.accessLevel as AccessLevel;
+      const [reader, monthChance, entitled, collected] = await Promise.all([
+        readerOf(memberId),
+        memberId === undefined ? false : deps.membership.hasMonthChance(memberId),
+        level === 'member' ? deps.membership.entitledArticleIds(memberId, [row.id]) : new Set<number>(),
+        deps.account.collectedIds(memberId, 'article', [row.id]),
+      ]);
+      const canView = mayView(level, reader, entitled.has(row.id));
+      await Promise.all([
+        memberId !== undefined && canView ? deps.account.recordReading(memberId, 'article', row.id) : undefined,
+        canView
+          ? db.update(articles).set({ readCount: sql`${articles.readCount} + 1` }).where(eq(articles.id, row.id))
+          : undefined,
+      ]);
+
+      const wantsay = canView ? row.wantsay : freeCommentary(row.wantsay);
+      return {
+        ...toListItem(row, collected),
+        content: canView ? row.content : '',
+        wantsay,
+        wantsayTitle: row.wantsayTitle,
+        wantsayTruncated: wantsay !== row.wantsay,
+        contentLocked: !canView,
+        coi: row.coi,
+        hascoi: row.coi.trim() ? 1 : 0,
+        keyword: row.keyword,
+        aboutcontent: row.aboutcontent,
+        appendix: row.appendix,
+        thank: row.thank,
+        videoUrl: canView ? row.videoUrl : '',
+        outlink: row.outlink,
+        relationArticleIds: row.relationArticleIds.join(','),
+        professionalTitle: row.professionalTitle,
+        is_subscribe: reader.activeMember ? 2 : 1,
+        is_have_view_auth: canView ? 1 : 2,
+        is_month_chance: monthChance ? 2 : 1,
+      };
+    },
+
+    /**
+     * The month's free read on an article (membership endpoint articleUseMonthChance). Readers who
+     * can already see it (public or login level, active members, earlier claims) get the content
+     * without using their chance; otherwise the chance is claimed atomically.
+     */
+    async useMonthChance(
+      memberId: number,
+      articleId: number,
+    ): Promise<{ granted: true; content: string; wantsay: string } | { granted: false }> {
+      const [row] = await db
+        .select({ id: articles.id, accessLevel: articles.accessLevel, content: articles.content, wantsay: articles.wantsay })
+        .from(articles)
+        .where(and(eq(articles.id, articleId), eq(articles.status, 1)))
+        .limit(1);
+      if (!row) throw AppError.notFound();
+      const full = { granted: true as const, content: row.content, wantsay: row.wantsay };
+      const entitled = async () => (await deps.membership.entitledArticleIds(memberId, [row.id])).has(row.id);
+
+      if (row.accessLevel !== 'member') return full;
+      if ((await readerOf(memberId)).activeMember) return full;
+      if (await entitled()) return full;
+      if ((await deps.membership.claimFreeRead(memberId, row.id)) === 'granted') return full;
+      // A concurrent claim of this same article may have used the chance on it.
+      return (await entitled()) ? full : { granted: false };
+    },
+
+    /** Animations and audio items related to an article (list fields only: no media URLs). */
+    async relationVideos(permalinks: string | undefined, memberId: number | undefined): Promise<ArticleListItem[]> {
+      const [article] = await db
+        .select({ relationArticleIds: articles.relationArticleIds })
+        .from(articles)
+        .where(and(eq(articles.permalinks, permalinksOf(permalinks)), eq(articles.status, 1)))
+        .limit(1);
+      if (!article) throw AppError.notFound();
+      if (article.relationArticleIds.length === 0) return [];
+      const rows = await db
+        .select(listColumns())
+        .from(articles)
+        .innerJoin(articleSources, eq(articleSources.id, articles.sourceId))
+        .leftJoin(articleFilters, eq(articleFilters.id, articles.filterId))
+        .leftJoin(articleTypes, eq(articleTypes.id, articles.typeId))
+        .where(
+          and(
+            inArray(articles.id, article.relationArticleIds),
+            inArray(articles.sourceId, RELATION_VIDEO_SOURCES),
+            eq(articles.status, 1),
+          ),
+        )
+        .orderBy(desc(articles.postdate), desc(articles.id));
+      return itemsWithCollect(rows, memberId);
+    },
+
+    async articleSources(): Promise<ArticleSource[]> {
+      return db
+        .select({ id: articleSources.id, name: articleSources.name, logo: articleSources.logo })
+        .from(articleSources)
+        .orderBy(asc(articleSources.sort), asc(articleSources.id));
+    },
+
+    /** The filter tabs of a source, or of the source a filter belongs to. */
+    async articleFilters(query: ArticleFilterBody): Promise<ArticleFilter[]> {
+      let sourceId = query.sourceId;
+      if (sourceId === undefined && query.filterId !== undefined) {
+        const [filter] = await db
+          .select({ sourceId: articleFilters.sourceId })
+          .from(articleFilters)
+          .where(eq(articleFilters.id, query.filterId));
+        if (!filter) throw AppError.badParameter(`文章分类不存在：${query.filterId}`);
+        sourceId = filter.sourceId;
+      }
+      if (sourceId === undefined) throw AppError.badParameter('请选择来源或文章分类');
+      await checkSources([sourceId]);
+      return db
+        .select({ id: articleFilters.id, filtername: articleFilters.filtername })
+        .from(articleFilters)
+        .where(eq(articleFilters.sourceId, sourceId))
+        .orderBy(asc(articleFilters.sort), asc(articleFilters.id));
+    },
+
+    /** Collects a published article; collecting it again is harmless. */
+    async collectArticle(memberId: number, id: number | undefined): Promise<true> {
+      await deps.account.collect(memberId, 'article', await requirePublishedId(id));
+      return true;
+    },
+
+    /** Removes an article from the favourites; removing one that is not there is harmless. */
+    async cancelCollectArticle(memberId: number, id: number | undefined): Promise<true> {
+      if (id === undefined) throw AppError.badParameter('请输入文章编号');
+      await deps.account.cancelCollect(memberId, 'article', id);
+      return true;
+    },
+
+    /**
+     * The member's favourite articles (newest collected first) or reading records (newest read
+     * first). The date range applies to the collect or read time; drafts are left out.
+     */
+    async myArticles(memberId: number, list: MemberItemList, query: MyArticleListBody) {
+      const { pageNo, pageSize, offset } = paging(query.pageNo, query.pageSize);
+      const range = dayRange(query.startDate, query.endDate);
+      const sourceIds = toIdList(query.sourceIds);
+      await checkSources(sourceIds);
+      const classIds = toIdList(query.articleClassIds);
+
+      const items = deps.account.memberItems(memberId, 'article', list, range);
+      const conditions: SQL[] = [eq(articles.status, 1)];
+      if (sourceIds.length) conditions.push(inArray(articles.sourceId, sourceIds));
+      if (classIds.length) conditions.push(arrayOverlaps(articles.classIds, classIds));
+      const where = and(...conditions);
+
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select(listColumns())
+          .from(items)
+          .innerJoin(articles, eq(articles.id, items.itemId))
+          .innerJoin(articleSources, eq(articleSources.id, articles.sourceId))
+          .leftJoin(articleFilters, eq(articleFilters.id, articles.filterId))
+          .leftJoin(articleTypes, eq(articleTypes.id, articles.typeId))
+          .where(where)
+          .orderBy(desc(items.at), desc(articles.id))
+          .limit(pageSize)
+          .offset(offset),
+        db.select({ n: count() }).from(items).innerJoin(articles, eq(articles.id, items.itemId)).where(where),
+      ]);
+      const results = await itemsWithCollect(rows, memberId);
+      return { results, page: pageOf(Number(counted?.n ?? 0), pageNo, pageSize) };
     },
   };
 }

@@ -1,13 +1,13 @@
 import Type, { type Static } from 'typebox';
 import { Envelope } from '../../lib/envelope.js';
-import { IdList, IntEnum, OneOf, PageResultSchema, pageQueryProperties, Ymd } from '../../lib/lists.js';
+import { IdList, IntEnum, MAX_ID, OneOf, PageResultSchema, pageQueryProperties, Ymd } from '../../lib/lists.js';
 
 export const LessonListBody = Type.Object(
   {
     ...pageQueryProperties,
     lessonStatus: Type.Optional(Type.Integer({ description: 'Only published lessons (1) are listed', errorMessage: '课程状态不正确' })),
     subjectSerType: IdList('1 single video, 2 video series, 3 list card, 4 image-text, 5 image-text series', '课程类型不正确'),
-    articalClassId: Type.Optional(Type.Integer({ minimum: 0, description: 'One disease-area class id', errorMessage: '专业领域编号格式不正确' })),
+    articalClassId: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_ID, description: 'One disease-area class id', errorMessage: '专业领域编号格式不正确' })),
     articalClassIds: IdList('Disease-area class ids', '专业领域编号格式不正确'),
     sortType: Type.Optional(
       OneOf([0, 1, 2, 3] as const, { description: '0 newest, 1 oldest, 2 most viewed, 3 recommended order (default)', errorMessage: '排序方式不正确' }),

@@ -47,4 +47,12 @@ export const ProviderFailure = Type.Object({
   msg: Type.String(),
 });
 
-export const ProviderResponse = { 200: Type.Union([ServiceListReply, ProviderFailure]) };
+/** articleUseMonthChance success: the unlocked article (result is the string '1', as the provider sends it). */
+export const MonthChanceReply = Type.Object({
+  result: Type.Literal('1'),
+  msg: Type.String(),
+  article_content: Type.String({ description: 'Full body HTML' }),
+  wantsay: Type.String({ description: 'Full commentary HTML' }),
+});
+
+export const ProviderResponse = { 200: Type.Union([ServiceListReply, MonthChanceReply, ProviderFailure]) };

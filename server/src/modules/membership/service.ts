@@ -1,6 +1,7 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { equityItems, memberships, servicePlans } from '../../db/schema/index.js';
+import { articleEntitlements, equityItems, freeReadClaims, memberships, servicePlans } from '../../db/schema/index.js';
+import { shanghaiDate } from '../../lib/dates.js';
 import type { EquityItem, ServicePlan } from './schemas.js';
 
 export type ServiceType = 0 | 1 | 2 | 3 | 4 | 6;
@@ -13,6 +14,15 @@ export interface Subscription {
 }
 
 export type MembershipService = ReturnType<typeof createMembershipService>;
+
+/** Service types 1..4 are a paid period covering now; 0 (none) and 6 (expired) are not. */
+export const isActiveMember = (serviceType: ServiceType) => serviceType >= 1 && serviceType <= 4;
+
+/** The free-read month of an instant: YYYYMM in Asia/Shanghai (ARCHITECTURE §3.3). */
+export const freeReadMonth = (instant: Date) => shanghaiDate(instant).slice(0, 7).replace('-', '');
+
+/** What a free-read claim did: granted the article now, or found this month's read already used. */
+export type FreeReadOutcome = 'granted' | 'used';
 
 export const priceYuan = (fen: number) => (fen / 100).toFixed(2);
 
@@ -51,6 +61,48 @@ export function createMembershipService({ db, now }: { db: Db; now: () => Date }
       }
       // Only a period that has not started yet: not a member for now.
       return { serviceType: 0, serviceEndDate: null, serviceTitle: '' };
+    },
+
+    /** Whether the member has not yet used this month's free read (spec §6: one per month). */
+    async hasMonthChance(memberId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: freeReadClaims.id })
+        .from(freeReadClaims)
+        .where(and(eq(freeReadClaims.memberId, memberId), eq(freeReadClaims.month, freeReadMonth(now()))))
+        .limit(1);
+      return !row;
+    },
+
+    /** Which of `articleIds` the member may read for good (claimed free reads). */
+    async entitledArticleIds(memberId: number | undefined, articleIds: number[]): Promise<Set<number>> {
+      if (!memberId || articleIds.length === 0) return new Set();
+      const rows = await db
+        .select({ articleId: articleEntitlements.articleId })
+        .from(articleEntitlements)
+        .where(and(eq(articleEntitlements.memberId, memberId), inArray(articleEntitlements.articleId, articleIds)));
+      return new Set(rows.map((r) => r.articleId));
+    },
+
+    /**
+     * Uses the month's free read on an article. Atomic without a prior check: the unique
+     * (member_id, month) key lets exactly one concurrent claim insert; the entitlement is written in
+     * the same transaction, so a granted claim always comes with its entitlement.
+     */
+    async claimFreeRead(memberId: number, articleId: number): Promise<FreeReadOutcome> {
+      const at = now();
+      return db.transaction(async (tx) => {
+        const claimed = await tx
+          .insert(freeReadClaims)
+          .values({ memberId, month: freeReadMonth(at), kind: 'article', itemId: articleId, createdAt: at })
+          .onConflictDoNothing({ target: [freeReadClaims.memberId, freeReadClaims.month] })
+          .returning({ id: freeReadClaims.id });
+        if (claimed.length === 0) return 'used';
+        await tx
+          .insert(articleEntitlements)
+          .values({ memberId, articleId, source: 'free_read', createdAt: at })
+          .onConflictDoNothing({ target: [articleEntitlements.memberId, articleEntitlements.articleId] });
+        return 'granted';
+      });
     },
 
     async serviceList(): Promise<{ servicelsit: ServicePlan[]; equitylist: EquityItem[] }> {

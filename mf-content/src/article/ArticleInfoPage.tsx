@@ -1,0 +1,290 @@
+import {
+  api,
+  ApiError,
+  ARTICLE_LIST_PAGES,
+  ErrorState,
+  formatDate,
+  LoadingState,
+  MSG,
+  openLoginDialog,
+  splitClassNames,
+  toast,
+  useSession,
+  type ArticleDetail,
+  type ProviderReply,
+} from '@qianyan/shared';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { ClassTags } from '../common/ClassTags';
+import { SourceBadge } from '../common/SourceBadge';
+import { useArticleClasses } from '../common/useArticleClasses';
+import { useDocumentTitle } from '../common/useDocumentTitle';
+import { kindOf } from '../article-list/ArticleListItem';
+import { pageTitle } from '../messages';
+import { accessOf } from './access';
+import { AccessPanel } from './AccessPanel';
+import { CommentaryPanel } from './CommentaryPanel';
+import { ARTICLE_TEXT as T, SUBSCRIBE_PATH } from './messages';
+import { RelatedList } from './RelatedList';
+import { isBlankHtml, sanitizeHtml } from './sanitize';
+import { ShareBar } from './ShareBar';
+import { articleRefOf, useArticleDetail } from './useArticleDetail';
+import { useSsoArrival } from './useSsoArrival';
+import '../common/common.css';
+import './article.css';
+
+/** The list page of a source, for the breadcrumb (journal, digest, catalyst, evidence). */
+function sourceListPath(sourceId: number): string | null {
+  const entry = Object.entries(ARTICLE_LIST_PAGES).find(([, page]) => page.sourceId === sourceId);
+  return entry ? entry[0] : null;
+}
+
+const keywordsOf = (keyword: string) =>
+  keyword
+    .split(/[,，;；、]/)
+    .map((k) => k.trim())
+    .filter(Boolean);
+
+function Html({ html, className = '' }: { html: string; className?: string }) {
+  return <div className={`qy-ai-html ${className}`} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />;
+}
+
+function BackMatter({ title, html }: { title: string; html: string }) {
+  if (isBlankHtml(html)) return null;
+  return (
+    <section className="qy-ai-back" aria-label={title}>
+      <h2>{title}</h2>
+      <Html html={html} className="qy-ai-html-small" />
+    </section>
+  );
+}
+
+function NotFoundPanel() {
+  useDocumentTitle(pageTitle(T.notFound));
+  return (
+    <div className="qy-page qy-ai-page">
+      <section className="qy-card qy-ai-missing">
+        <h1>{T.notFound}</h1>
+        <p>{T.notFoundText}</p>
+        <div className="qy-ai-missing-links">
+          <Link className="qy-ai-button-primary" to="/index">
+            {T.backHome}
+          </Link>
+          <Link className="qy-ai-button" to="/nejm-list">
+            {T.browseJournal}
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** Content unlocked by the month's free read, kept until the re-fetched detail carries it. */
+interface Unlocked {
+  id: number;
+  content: string;
+  wantsay?: string;
+}
+
+/** /article-info (spec §2.1): a journal article with its access states, commentary, collect and share. */
+export function ArticleInfoPage() {
+  const [params] = useSearchParams();
+  const ref = articleRefOf(params);
+  // share=1 and showType=clinical are accepted; they change nothing on this page yet.
+  useSsoArrival({ ssoData: params.get('nejmjmedssodata'), sg: params.get('sg') });
+  const query = useArticleDetail(ref);
+  const loaded = query.data;
+
+  useDocumentTitle(pageTitle(loaded?.detail.title || T.pageName));
+
+  if (query.notFound) return <NotFoundPanel />;
+  if (!loaded) {
+    return (
+      <div className="qy-page qy-ai-page" aria-busy={query.loading}>
+        <h1 className="qy-ai-sr">{T.pageName}</h1>
+        <div className="qy-card qy-ai-main">
+          {query.error ? (
+            <ErrorState message={query.error.message} onRetry={query.reload} />
+          ) : (
+            <div className="qy-ai-skeleton">
+              <LoadingState rows={3} />
+              <LoadingState rows={8} />
+            </div>
+          )}
+        </div>
+      </div>
+    );
+  }
+  return (
+    <ArticleView
+      key={loaded.detail.id}
+      detail={loaded.detail}
+      fetchedLoggedIn={loaded.fetchedLoggedIn}
+      reload={query.reload}
+    />
+  );
+}
+
+function ArticleView({
+  detail,
+  fetchedLoggedIn,
+  reload,
+}: {
+  detail: ArticleDetail;
+  fetchedLoggedIn: boolean;
+  reload: () => void;
+}) {
+  const { loggedIn } = useSession();
+  const navigate = useNavigate();
+  const { codeByName } = useArticleClasses();
+  const [unlocked, setUnlocked] = useState<Unlocked | null>(null);
+  const [claiming, setClaiming] = useState(false);
+  const [claimError, setClaimError] = useState<string | null>(null);
+  const lockRef = useRef<HTMLElement>(null);
+
+  // Logging out resets what the free read unlocked (the flags reset, §4).
+  useEffect(() => {
+    if (!loggedIn) setUnlocked(null);
+  }, [loggedIn]);
+
+  const state = unlocked && loggedIn ? 'open' : accessOf(detail, loggedIn, fetchedLoggedIn);
+  const content = unlocked?.content || detail.content;
+  const wantsay = unlocked?.wantsay || detail.wantsay;
+  const wantsayTruncated = detail.wantsayTruncated && !unlocked?.wantsay && state !== 'open';
+
+  const claim = async () => {
+    setClaiming(true);
+    setClaimError(null);
+    try {
+      const reply = await api.program.articleUseMonthChance(detail.id, { silent: true });
+      setUnlocked({ id: detail.id, content: reply.article_content ?? '', wantsay: reply.wantsay });
+      toast.success(MSG.useSuccess);
+      reload();
+    } catch (err) {
+      const reply = err instanceof ApiError ? (err.data as ProviderReply | undefined) : undefined;
+      const text = reply ? reply.msg || MSG.freeReadFailed : err instanceof Error ? err.message : MSG.freeReadFailed;
+      setClaimError(text);
+      toast.error(text);
+    } finally {
+      setClaiming(false);
+    }
+  };
+
+  /** 查看全部述评: login when logged out, else the free-read or membership flow of the panel below. */
+  const moreCommentary = () => {
+    if (state === 'login' || !loggedIn) {
+      openLoginDialog();
+    } else if (state === 'freeRead') {
+      lockRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+      lockRef.current?.focus();
+    } else if (state === 'usedUp' || state === 'subscribe') {
+      if (state === 'usedUp') toast.warning(MSG.freeReadsUsedUp);
+      navigate(SUBSCRIBE_PATH);
+    } else {
+      reload();
+    }
+  };
+
+  const listPath = sourceListPath(detail.sourceid);
+  const kind = kindOf(detail);
+  const authors = detail.author || detail.pcauthor;
+  const keywords = keywordsOf(detail.keyword ?? '');
+  const date = formatDate(detail.postdate);
+  const readable = state === 'open';
+  const hasTags = splitClassNames(detail.classNames).length > 0;
+
+  return (
+    <div className="qy-page qy-ai-page">
+      <nav className="qy-ai-crumbs" aria-label={T.breadcrumb}>
+        <ol>
+          <li>
+            <Link to="/index">{T.home}</Link>
+          </li>
+          <li aria-current="page">{listPath ? <Link to={listPath}>{detail.sourceName}</Link> : detail.sourceName}</li>
+        </ol>
+      </nav>
+      <div className="qy-ai-layout">
+        <article className="qy-card qy-ai-main">
+          <header className="qy-ai-head">
+            <div className="qy-ai-kicker">
+              <SourceBadge sourceId={detail.sourceid} name={detail.sourceName} />
+              {kind && <span className="qy-ai-kind">{kind}</span>}
+            </div>
+            <h1 className="qy-ai-title">{detail.title}</h1>
+            {detail.outtitle && (
+              <p className="qy-ai-outtitle" lang="en">
+                {detail.outtitle}
+              </p>
+            )}
+            {authors && (
+              <p className="qy-ai-authors">
+                <span className="qy-ai-sr">{T.authors}：</span>
+                {authors}
+              </p>
+            )}
+            <div className="qy-ai-meta">
+              {date && (
+                <time dateTime={date}>
+                  <span className="qy-ai-sr">{T.published}：</span>
+                  {date}
+                </time>
+              )}
+              {hasTags && <ClassTags classNames={detail.classNames} codeByName={codeByName} />}
+            </div>
+            {keywords.length > 0 && (
+              <p className="qy-ai-keywords">
+                <span className="qy-ai-keywords-label">{T.keywords}</span>
+                {keywords.join('；')}
+              </p>
+            )}
+            <ShareBar articleId={detail.id} ifCollect={detail.ifCollect} title={detail.title} outlink={detail.outlink} />
+          </header>
+
+          {detail.intro && (
+            <section className="qy-ai-abstract" aria-label={T.abstract}>
+              <h2>{T.abstract}</h2>
+              <p>{detail.intro}</p>
+            </section>
+          )}
+
+          {detail.haswantsay === 1 && !isBlankHtml(wantsay) && (
+            <CommentaryPanel
+              title={detail.wantsayTitle}
+              html={wantsay}
+              truncated={wantsayTruncated}
+              onMore={moreCommentary}
+            />
+          )}
+
+          {readable ? (
+            <>
+              {detail.videoUrl && (
+                <video className="qy-ai-video" src={detail.videoUrl} controls preload="none">
+                  {MSG.videoUnsupported}
+                </video>
+              )}
+              {!isBlankHtml(content) && (
+                <section className="qy-ai-body" aria-label={T.body}>
+                  <Html html={content} />
+                </section>
+              )}
+              <BackMatter title={T.references} html={detail.aboutcontent} />
+              <BackMatter title={T.appendix} html={detail.appendix} />
+              <BackMatter title={T.thank} html={detail.thank} />
+              {detail.hascoi === 1 && <BackMatter title={T.coi} html={detail.coi} />}
+            </>
+          ) : (
+            <AccessPanel
+              ref={lockRef}
+              state={state}
+              claiming={claiming}
+              claimError={claimError}
+              onClaim={claim}
+            />
+          )}
+        </article>
+        {detail.permalinks && <RelatedList permalinks={detail.permalinks} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { DownOutlined } from '@ant-design/icons';
+import { useId, useState } from 'react';
+import { ARTICLE_TEXT as T } from './messages';
+import { sanitizeHtml } from './sanitize';
+
+/**
+ * The 述评 panel (§4 commentary panel): a toggle header, the commentary, and when only its free part
+ * came back, 查看全部述评 (the page decides what that does: login, free read or membership).
+ */
+export function CommentaryPanel({
+  title,
+  html,
+  truncated,
+  onMore,
+}: {
+  title: string;
+  html: string;
+  truncated: boolean;
+  onMore: () => void;
+}) {
+  const [open, setOpen] = useState(true);
+  const bodyId = useId();
+  return (
+    <section className="qy-ai-wantsay" aria-label={T.commentary}>
+      <h2 className="qy-ai-wantsay-head">
+        <button type="button" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)}>
+          <span className="qy-ai-wantsay-title">{title || T.commentary}</span>
+          <DownOutlined className={open ? 'qy-ai-chevron qy-ai-chevron-open' : 'qy-ai-chevron'} aria-hidden="true" />
+        </button>
+      </h2>
+      <div id={bodyId} hidden={!open} className="qy-ai-wantsay-body">
+        <div className="qy-ai-html" dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />
+        {truncated && (
+          <div className="qy-ai-wantsay-more">
+            <button type="button" className="qy-ai-linkbutton" onClick={onMore}>
+              {T.commentaryMore}
+            </button>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
