@@ -46,6 +46,37 @@ export const LIST_PAGE_INFO = {
   '/nejm-evidence-list': { name: 'Evidence', intro: '临床研究证据的综述、病例与论著。' },
 } as const;
 
+/** The list screens without tabs and the disease-area list (spec §2.1, §2.10). */
+export const SCREEN_INFO = {
+  clinicalResearch: { name: '临床研究写作', intro: '临床研究的设计、实施与论文写作方法。' },
+  commentary: { name: '述评', intro: '专家对期刊重要研究的解读与点评。' },
+  professional: { intro: (area: string) => `${area}领域的期刊文章与动画解读。` },
+} as const;
+
+/** /professional-article-list (spec §2.10): tab labels, the footer and the unknown-code panel. */
+export const PROFESSIONAL_TEXT = {
+  tabArticles: '文章',
+  tabAnimations: '动画解读',
+  otherAreas: '其他专业领域',
+  unknownArea: '未找到该专业领域',
+  unknownAreaText: '链接中的专业领域不存在或已调整，请从下方选择要浏览的领域。',
+} as const;
+
+/**
+ * Names of the professional fields (spec §2.3) shown until the class list arrives or when it fails;
+ * the page prefers the class names from selectArticleClass. Code 80 is the commentary column.
+ */
+export const FIELD_NAMES: Record<number, string> = {
+  10: '心脑血管',
+  20: '肿瘤',
+  30: '糖尿病',
+  40: '呼吸',
+  50: '妇产与儿科',
+  60: '其他',
+  70: '感染',
+  80: '述评',
+};
+
 export const COURSE_ENTRY = {
   path: '/course-resources',
   name: '课程资源',
@@ -58,15 +89,12 @@ export const SECTION_NAMES: Record<string, string> = {
   '/search': '搜索',
   '/article-info': '文章详情',
   '/article-particulars': '述评详情',
-  '/commentary': '述评',
   '/animation-list': '动画解读',
   '/animation-particulars': '动画解读详情',
   '/audio-list': '音频',
   '/audio-particulars': '音频详情',
-  '/clinical-research-list': '临床研究写作',
   '/period-article': '往期期刊',
   '/latest-periodical': '最新一期',
   '/nejm-catalog': '期刊目录',
-  '/professional-article-list': '专业领域',
   '/professional-more': '更多相关文章',
 };

@@ -1,5 +1,5 @@
 import { StarFilled } from '@ant-design/icons';
-import { formatAuthors, formatDate, type ArticleListItem as Item } from '@qianyan/shared';
+import { formatAuthors, formatDate, SOURCE, type ArticleListItem as Item } from '@qianyan/shared';
 import { Button } from 'antd';
 import { Link } from 'react-router-dom';
 import { ClassTags } from '../common/ClassTags';
@@ -13,14 +13,29 @@ export function kindOf(item: Pick<Item, 'typeName' | 'filterName'>): string {
 
 export const articleHref = (permalinks: string) => `/article-info?permalinks=${encodeURIComponent(permalinks)}`;
 
+/** The detail page of an item: animation and audio have their own page (as /article-transfer does). */
+export function detailHref(item: Pick<Item, 'sourceid' | 'permalinks'>): string {
+  if (item.sourceid === SOURCE.animation || item.sourceid === SOURCE.audio) {
+    return `/animation-particulars?permalinks=${encodeURIComponent(item.permalinks)}`;
+  }
+  return articleHref(item.permalinks);
+}
+
+/** Expert commentary detail (spec §2.1 /article-particulars). */
+export const commentaryHref = (item: Pick<Item, 'permalinks'>) =>
+  `/article-particulars?permalinks=${encodeURIComponent(item.permalinks)}`;
+
 /** One result of an article list (spec §2.10). */
 export function ArticleListItem({
   item,
   codeByName,
   onRemoveCollect,
+  hrefOf = detailHref,
 }: {
   item: Item;
   codeByName: Map<string, number>;
+  /** Where the title links; by default the item's detail page. */
+  hrefOf?: (item: Item) => string;
   /** Wired once the favourites API exists; until then the icon shows but cannot be used. */
   onRemoveCollect?: (item: Item) => void;
 }) {
@@ -46,7 +61,7 @@ export function ArticleListItem({
         ) : null}
       </div>
       <h2 className="qy-al-item-title">
-        <Link to={articleHref(item.permalinks)}>{item.title}</Link>
+        <Link to={hrefOf(item)}>{item.title}</Link>
       </h2>
       {authors && <p className="qy-al-authors">{authors}</p>}
       {item.intro && <p className="qy-al-intro">{item.intro}</p>}

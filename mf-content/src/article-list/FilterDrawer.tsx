@@ -14,7 +14,7 @@ interface Draft {
 const draftOf = (f: ListFilters): Draft => ({ sortType: f.sortType, classIds: f.classIds, range: rangeOf(f) ?? [null, null] });
 
 /** Mobile (< 768 px) filters in a drawer: changes are a draft until 确定; 重置 clears the draft. */
-export function FilterDrawer({ open, onClose, onApply, filters, classes, withClassFilter }: FilterProps & {
+export function FilterDrawer({ open, onClose, onApply, filters, classes, fields }: FilterProps & {
   open: boolean;
   onClose: () => void;
   onApply: (f: ListFilters) => void;
@@ -50,19 +50,21 @@ export function FilterDrawer({ open, onClose, onApply, filters, classes, withCla
         </div>
       }
     >
-      <fieldset className="qy-al-fieldset">
-        <legend>{TEXT.sort}</legend>
-        <Radio.Group
-          className="qy-al-sort"
-          optionType="button"
-          buttonStyle="solid"
-          block
-          options={SORT_OPTIONS}
-          value={draft.sortType}
-          onChange={(e) => setDraft({ ...draft, sortType: e.target.value as SortType })}
-        />
-      </fieldset>
-      {withClassFilter && classes.length > 0 && (
+      {fields.sort && (
+        <fieldset className="qy-al-fieldset">
+          <legend>{TEXT.sort}</legend>
+          <Radio.Group
+            className="qy-al-sort"
+            optionType="button"
+            buttonStyle="solid"
+            block
+            options={SORT_OPTIONS}
+            value={draft.sortType}
+            onChange={(e) => setDraft({ ...draft, sortType: e.target.value as SortType })}
+          />
+        </fieldset>
+      )}
+      {fields.classes && classes.length > 0 && (
         <fieldset className="qy-al-fieldset">
           <legend>{TEXT.diseaseAreas}</legend>
           <Checkbox.Group
@@ -73,10 +75,12 @@ export function FilterDrawer({ open, onClose, onApply, filters, classes, withCla
           />
         </fieldset>
       )}
-      <fieldset className="qy-al-fieldset">
-        <legend>{TEXT.dateRange}</legend>
-        <RangeCalendar value={draft.range} onChange={(range) => setDraft({ ...draft, range })} />
-      </fieldset>
+      {fields.dates && (
+        <fieldset className="qy-al-fieldset">
+          <legend>{TEXT.dateRange}</legend>
+          <RangeCalendar value={draft.range} onChange={(range) => setDraft({ ...draft, range })} />
+        </fieldset>
+      )}
     </Drawer>
   );
 }

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { isDisabledListDate } from './dates';
 import { rangeFields } from './FilterSidebar';
-import { parseListQuery, toArticleQuery, toSearchParams } from './listQuery';
+import { parseFilters, parseListQuery, toArticleQuery, toSearchParams } from './listQuery';
 import { nextRange } from './RangeCalendar';
 
 const parse = (q: string, path: Parameters<typeof parseListQuery>[1] = '/nejm-list') =>
@@ -54,6 +54,19 @@ describe('list query in the URL', () => {
       articleFilterIds: [25],
       sortType: 1,
     });
+  });
+});
+
+describe('filters a page does not offer', () => {
+  it('stay at their defaults whatever the URL says', () => {
+    const params = new URLSearchParams('sortType=2&articleClassIds=4&startDate=20240101&endDate=20240131');
+    expect(parseFilters(params, { sort: false, classes: false, dates: true })).toEqual({
+      sortType: 0,
+      classIds: [],
+      startDate: '20240101',
+      endDate: '20240131',
+    });
+    expect(parseFilters(params, { sort: false, classes: true, dates: false })).toEqual({ sortType: 0, classIds: [4] });
   });
 });
 

@@ -27,10 +27,67 @@ export interface ListState extends ListFilters {
 
 export const EMPTY_FILTERS: ListFilters = { sortType: 0, classIds: [] };
 
-function positiveInt(s: string | null): number | null {
+/** Which filters a list page offers (sidebar, drawer and URL). */
+export interface FilterFields {
+  sort: boolean;
+  classes: boolean;
+  dates: boolean;
+}
+
+export function positiveInt(s: string | null): number | null {
   if (!s || !/^\d+$/.test(s)) return null;
   const n = Number(s);
   return n > 0 && Number.isSafeInteger(n) ? n : null;
+}
+
+/** A comma list of ids ("4,2"): malformed entries and repeats are dropped. */
+export function parseIdList(s: string | null): number[] {
+  return [...new Set((s ?? '').split(',').map((x) => positiveInt(x.trim())))].filter((n): n is number => n !== null);
+}
+
+/** The page number of a list URL (page 1 when absent or malformed). */
+export const parsePage = (params: URLSearchParams) => positiveInt(params.get('page')) ?? 1;
+
+/** The filters a page offers, read from its URL; fields it does not offer stay at their defaults. */
+export function parseFilters(params: URLSearchParams, fields: FilterFields): ListFilters {
+  const sort = params.get('sortType');
+  const start = fromApiDate(params.get('startDate'));
+  const end = fromApiDate(params.get('endDate'));
+  const hasRange = fields.dates && !!start && !!end && !start.isAfter(end);
+  return {
+    sortType: !fields.sort ? 0 : sort === '1' ? 1 : sort === '2' ? 2 : 0,
+    classIds: fields.classes ? parseIdList(params.get('articleClassIds')) : [],
+    startDate: hasRange ? params.get('startDate')! : undefined,
+    endDate: hasRange ? params.get('endDate')! : undefined,
+  };
+}
+
+/** Writes the filters that differ from the defaults (newest first, no classes, no range). */
+export function writeFilters(params: URLSearchParams, f: ListFilters): URLSearchParams {
+  if (f.sortType !== 0) params.set('sortType', String(f.sortType));
+  if (f.classIds.length) params.set('articleClassIds', f.classIds.join(','));
+  if (f.startDate && f.endDate) {
+    params.set('startDate', f.startDate);
+    params.set('endDate', f.endDate);
+  }
+  return params;
+}
+
+/** Writes the page when it is not the first. */
+export function writePage(params: URLSearchParams, page: number): URLSearchParams {
+  if (page > 1) params.set('page', String(page));
+  return params;
+}
+
+/** The request fields of the classes and the range (left out when unset). */
+export function filterQuery(f: ListFilters): Pick<ArticleListQuery, 'articleClassIds' | 'startDate' | 'endDate'> {
+  const query: Pick<ArticleListQuery, 'articleClassIds' | 'startDate' | 'endDate'> = {};
+  if (f.classIds.length) query.articleClassIds = f.classIds;
+  if (f.startDate && f.endDate) {
+    query.startDate = f.startDate;
+    query.endDate = f.endDate;
+  }
+  return query;
 }
 
 /** Reads the list state from the query; anything malformed falls back to its default. */
@@ -38,22 +95,10 @@ export function parseListQuery(params: URLSearchParams, path: ArticleListPath): 
   const config = ARTICLE_LIST_PAGES[path];
   const tabIds: number[] = config.tabs.map((t) => t.id);
   const type = positiveInt(params.get('type'));
-  const sort = params.get('sortType');
-  const classIds = config.withClassFilter
-    ? [...new Set((params.get('articleClassIds') ?? '').split(',').map((s) => positiveInt(s.trim())))].filter(
-        (n): n is number => n !== null,
-      )
-    : [];
-  const start = fromApiDate(params.get('startDate'));
-  const end = fromApiDate(params.get('endDate'));
-  const hasRange = !!start && !!end && !start.isAfter(end);
   return {
     type: type !== null && tabIds.includes(type) ? type : tabIds[0],
-    sortType: sort === '1' ? 1 : sort === '2' ? 2 : 0,
-    classIds,
-    startDate: hasRange ? params.get('startDate')! : undefined,
-    endDate: hasRange ? params.get('endDate')! : undefined,
-    page: positiveInt(params.get('page')) ?? 1,
+    ...parseFilters(params, { sort: true, classes: config.withClassFilter, dates: true }),
+    page: parsePage(params),
   };
 }
 
@@ -61,14 +106,8 @@ export function parseListQuery(params: URLSearchParams, path: ArticleListPath): 
 export function toSearchParams(state: ListState): URLSearchParams {
   const params = new URLSearchParams();
   params.set('type', String(state.type));
-  if (state.sortType !== 0) params.set('sortType', String(state.sortType));
-  if (state.classIds.length) params.set('articleClassIds', state.classIds.join(','));
-  if (state.startDate && state.endDate) {
-    params.set('startDate', state.startDate);
-    params.set('endDate', state.endDate);
-  }
-  if (state.page > 1) params.set('page', String(state.page));
-  return params;
+  writeFilters(params, state);
+  return writePage(params, state.page);
 }
 
 /** The selectArticleList request for a state. */
@@ -79,12 +118,8 @@ export function toArticleQuery(state: ListState, path: ArticleListPath): Article
     sourceIds: [ARTICLE_LIST_PAGES[path].sourceId],
     articleFilterIds: [state.type],
     sortType: state.sortType,
+    ...filterQuery(state),
   };
-  if (state.classIds.length) query.articleClassIds = state.classIds;
-  if (state.startDate && state.endDate) {
-    query.startDate = state.startDate;
-    query.endDate = state.endDate;
-  }
   return query;
 }
 

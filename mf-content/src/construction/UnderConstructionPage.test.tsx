@@ -5,10 +5,9 @@ import { renderAt } from '../test/fixtures';
 
 describe('sections without a screen yet', () => {
   it.each([
-    ['/commentary', '述评'],
     ['/animation-list', '动画解读'],
     ['/about?type=intro', '关于我们'],
-    ['/professional-article-list?code=10', '专业领域'],
+    ['/article-particulars?permalinks=QYC0001', '述评详情'],
   ])('%s says the section is being prepared and links home and to the journal list', (url, name) => {
     renderAt(url, <AppRoutes />);
     expect(screen.getByRole('heading', { level: 1, name })).toBeInTheDocument();

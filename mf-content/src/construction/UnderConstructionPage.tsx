@@ -1,10 +1,12 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { LIST_PAGE_INFO, pageTitle, TEXT } from '../messages';
 import '../common/common.css';
 import './construction.css';
 
-function Panel({ label, title, text }: { label: string; title: string; text: string }) {
+/** A centred card: label, the page's h1, a sentence, the links home and to the journal list, then `children`. */
+export function Panel({ label, title, text, children }: { label: string; title: string; text: string; children?: ReactNode }) {
   return (
     <div className="qy-page">
       <section className="qy-card qy-construction" aria-labelledby="qy-construction-title">
@@ -19,6 +21,7 @@ function Panel({ label, title, text }: { label: string; title: string; text: str
             {LIST_PAGE_INFO['/nejm-list'].name}
           </Link>
         </nav>
+        {children}
       </section>
     </div>
   );
