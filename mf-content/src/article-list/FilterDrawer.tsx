@@ -1,7 +1,8 @@
-import { Button, Checkbox, Drawer, Radio } from 'antd';
+import { Button, Drawer } from 'antd';
 import { useEffect, useState } from 'react';
 import { TEXT } from '../messages';
-import { rangeFields, rangeOf, SORT_OPTIONS, type FilterProps } from './FilterSidebar';
+import { ClassGroup, SortGroup } from './FilterGroups';
+import { rangeFields, rangeOf, type FilterProps } from './FilterSidebar';
 import { EMPTY_FILTERS, type ListFilters, type SortType } from './listQuery';
 import { RangeCalendar, type DraftRange } from './RangeCalendar';
 
@@ -50,30 +51,9 @@ export function FilterDrawer({ open, onClose, onApply, filters, classes, fields 
         </div>
       }
     >
-      {fields.sort && (
-        <fieldset className="qy-al-fieldset">
-          <legend>{TEXT.sort}</legend>
-          <Radio.Group
-            className="qy-al-sort"
-            optionType="button"
-            buttonStyle="solid"
-            block
-            options={SORT_OPTIONS}
-            value={draft.sortType}
-            onChange={(e) => setDraft({ ...draft, sortType: e.target.value as SortType })}
-          />
-        </fieldset>
-      )}
+      {fields.sort && <SortGroup value={draft.sortType} onChange={(sortType) => setDraft({ ...draft, sortType })} />}
       {fields.classes && classes.length > 0 && (
-        <fieldset className="qy-al-fieldset">
-          <legend>{TEXT.diseaseAreas}</legend>
-          <Checkbox.Group
-            className="qy-al-class-grid"
-            options={classes.map((c) => ({ label: c.classname, value: c.id }))}
-            value={draft.classIds}
-            onChange={(ids) => setDraft({ ...draft, classIds: ids as number[] })}
-          />
-        </fieldset>
+        <ClassGroup layout="grid" classes={classes} value={draft.classIds} onChange={(classIds) => setDraft({ ...draft, classIds })} />
       )}
       {fields.dates && (
         <fieldset className="qy-al-fieldset">

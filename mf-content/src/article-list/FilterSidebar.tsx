@@ -1,15 +1,12 @@
 import { fromApiDate, toApiRange, type ArticleClass } from '@qianyan/shared';
-import { Button, Checkbox, DatePicker, Radio } from 'antd';
+import { Button, DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { TEXT } from '../messages';
 import { isDisabledListDate } from './dates';
-import { EMPTY_FILTERS, hasActiveFilters, type FilterFields, type ListFilters, type SortType } from './listQuery';
+import { ClassGroup, SortGroup } from './FilterGroups';
+import { EMPTY_FILTERS, hasActiveFilters, type FilterFields, type ListFilters } from './listQuery';
 
-export const SORT_OPTIONS: { value: SortType; label: string }[] = [
-  { value: 0, label: TEXT.sortNewest },
-  { value: 1, label: TEXT.sortOldest },
-  { value: 2, label: TEXT.sortHottest },
-];
+export { SORT_OPTIONS } from './FilterGroups';
 
 export interface FilterProps {
   filters: ListFilters;
@@ -49,30 +46,9 @@ export function FilterSidebar({ filters, classes, fields, onChange, active, onCl
           </Button>
         )}
       </div>
-      {fields.sort && (
-        <fieldset className="qy-al-fieldset">
-          <legend>{TEXT.sort}</legend>
-          <Radio.Group
-            className="qy-al-sort"
-            optionType="button"
-            buttonStyle="solid"
-            block
-            options={SORT_OPTIONS}
-            value={filters.sortType}
-            onChange={(e) => onChange({ ...filters, sortType: e.target.value as SortType })}
-          />
-        </fieldset>
-      )}
+      {fields.sort && <SortGroup value={filters.sortType} onChange={(sortType) => onChange({ ...filters, sortType })} />}
       {fields.classes && classes.length > 0 && (
-        <fieldset className="qy-al-fieldset">
-          <legend>{TEXT.diseaseAreas}</legend>
-          <Checkbox.Group
-            className="qy-al-class-list"
-            options={classes.map((c) => ({ label: c.classname, value: c.id }))}
-            value={filters.classIds}
-            onChange={(ids) => onChange({ ...filters, classIds: ids as number[] })}
-          />
-        </fieldset>
+        <ClassGroup layout="list" classes={classes} value={filters.classIds} onChange={(classIds) => onChange({ ...filters, classIds })} />
       )}
       {fields.dates && (
         <fieldset className="qy-al-fieldset">
