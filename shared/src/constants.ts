@@ -94,7 +94,29 @@ export const SERVICE_TYPE = {
 
 /** roleid by identity (§3 Options). */
 export const ROLE_BY_IDENTITY: Record<string, 0 | 1 | 5> = {
-  executing_doctor: 1,
-  medical_student: 5,
-  other: 0,
+  执业医师: 1,
+  医学生: 5,
+  其他: 0,
 };
+
+/** Profile options (§3 Options): the stored value is the label itself. */
+export const IDENTITY_OPTIONS = ['执业医师', '医学生', '其他'] as const;
+export const JOB_LEVEL_OPTIONS = ['未定级（在读本科或研究生）', '住院医师（初级）', '主治医师（中级）', '副主任医师（副高）', '主任医师（正高）'] as const;
+export const JOB_TITLE_OPTIONS = ['院长', '副院长', '科主任', '科副主任', '普通医生', '护士', '药师或职员', '其他'] as const;
+export const EDUCATION_OPTIONS = ['大专以下', '大专', '本科', '硕士', '博士', '博士后'] as const;
+
+/**
+ * codeType of base/sendCode* and base/checkCode: what a code may be used for. A code is bound to its
+ * phone or e-mail and to this purpose (see README "Verification codes").
+ */
+export const CODE_TYPE = {
+  register: 0,
+  /** Account side: changing the mobile or e-mail of the logged-in member. */
+  change: 1,
+  reset: 2,
+  login: 3,
+  /** Binding a phone after a messaging-app (WeChat) login. */
+  bind: 4,
+} as const;
+export type CodeType = (typeof CODE_TYPE)[keyof typeof CODE_TYPE];
+

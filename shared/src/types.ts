@@ -219,3 +219,240 @@ export interface MonthChanceReply extends ProviderReply {
   /** The full commentary HTML. */
   wantsay?: string;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Accounts (issue "Accounts"): codes, registration, login variants, single sign-on, profile,
+// regions and uploads. The server's TypeBox schemas mirror these (server/test/wire-types.check.ts).
+
+/** GET /api/captchaImage: an arithmetic picture (PNG data URL or base64) and its single-use id. */
+export interface CaptchaReply {
+  /** `data:image/...;base64,...` ready for an <img src>. */
+  img: string;
+  uuid: string;
+}
+
+/** Body of base/sendCode (SMS), sendCode2 (e-mail) and sendCode3 (account side, logged in). */
+export interface SendCodeBody {
+  phoneNo?: string;
+  email?: string;
+  /** Captcha id from captchaImage; required for every SMS send. */
+  uuid?: string;
+  /** The captcha answer (the calculated result). */
+  code?: string;
+  /** CODE_TYPE: 0 register, 1 change, 2 reset, 3 login, 4 bind. */
+  codeType: number;
+}
+
+/** Body of base/checkCode: verifies (and consumes) a code for one phone or e-mail and purpose. */
+export interface CheckCodeBody {
+  code: string;
+  phoneNo?: string;
+  email?: string;
+  codeType: number;
+}
+
+/**
+ * Reply of base/checkCode: truthy when the code was right. `verifyToken` proves the verification
+ * for 15 minutes, once, for the same phone or e-mail and purpose; register, forgetPassword* and
+ * updatePhoneNoOrEmail take it instead of the code.
+ */
+export interface CheckCodeReply {
+  verified: true;
+  verifyToken: string;
+}
+
+/** POST /api/user/register: mobile or email (the verified one), username, password. Logs in. */
+export interface RegisterBody {
+  mobile?: string;
+  email?: string;
+  membername: string;
+  password: string;
+  verifyToken: string;
+}
+
+/** POST /api/login/loginWithoutPwd: log in with a code sent by sendCode/sendCode2 (codeType 3). */
+export interface LoginWithoutPwdBody {
+  phoneNo?: string;
+  email?: string;
+  code: string;
+}
+
+export interface ForgetPasswordPhoneBody {
+  phoneNo: string;
+  verifyToken: string;
+  password: string;
+}
+
+export interface ForgetPasswordEmailBody {
+  email: string;
+  verifyToken: string;
+  password: string;
+}
+
+/** GET /api/wechat/authorizeUrl: where to send the browser for messaging-app authorisation. */
+export interface WechatAuthorizeReply {
+  /** The provider's authorize page (the local simulator by default); it returns to /wechat/wxlogin?code=&state=. */
+  url: string;
+  state: string;
+}
+
+/**
+ * GET /api/wechat/checkCode (code, state, iswx): `result` true means the messaging-app account is not
+ * bound yet (go to /wxloginBindPhone?code=); otherwise the member is logged in and the reply carries
+ * the login reply with `tokenString` (= token).
+ */
+export type WechatCheckReply = { result: true; tokenString?: undefined } | (LoginReply & { result: false; tokenString: string });
+
+/** GET /api/wechat/wxlogin (code, phone, verifyCode, iswx): binds the phone and logs in. */
+export interface WechatLoginReply extends LoginReply {
+  /** 1 when the account was created now (go to profile completion), 0 for a returning member. */
+  newFlag: 0 | 1;
+}
+
+/** GET /api/authLogin/getToken: a short-lived single-sign-on ticket for outside links. */
+export interface SsoTokenReply {
+  /** Appended to outside links as the `nejmjmedssodata` query parameter. */
+  result: string;
+}
+
+/** A region node of GET /api/jhRegion/getTree (province → city → district), codes as GB/T 2260. */
+export interface RegionNode {
+  code: string;
+  name: string;
+  children?: RegionNode[];
+}
+
+/** An institution of jhHospital/selectAll or jhUniversity/selectAll. */
+export interface Institution {
+  id: number;
+  name: string;
+  p_code: string;
+  c_code: string;
+  a_code?: string;
+}
+
+/** A node of GET /api/jhDepartment/getTree; `division` stores the leaf's name. */
+export interface DepartmentNode {
+  id: number;
+  name: string;
+  children?: DepartmentNode[];
+}
+
+/** The full profile (§3 Profile): POST /api/user/getUserInfo, and the body of completeUserInfo. */
+export interface Profile {
+  id: number;
+  membername: string;
+  truename: string;
+  avatar: string;
+  mobile: string;
+  email: string;
+  roleid: RoleId;
+  /** '' | 执业医师 | 医学生 | 其他 */
+  identity: string;
+  /** Region codes of the chosen city: province, city, district ('' when none). */
+  provinceId: string;
+  cityId: string;
+  districtId: string;
+  /** The joined id string, e.g. "110000,110100,110101". */
+  cityidspliter: string;
+  /** The joined name path, e.g. "北京市/市辖区/东城区". */
+  cityName: string;
+  hospital: string;
+  division: string;
+  joblevel: string;
+  jobname: string;
+  university: string;
+  majors: string;
+  /** '' when not set. */
+  entranceYear: string;
+  qualification: string;
+  otherCompany: string;
+  otherDepartment: string;
+  otherJobname: string;
+  important: string;
+  ifReceiveNejm: 0 | 1;
+  ifReceiveJh: 0 | 1;
+  ifReceiveDsf: 0 | 1;
+  /** 1 only when all three consents are off. */
+  emailUnsubscribe: 0 | 1;
+  ifNeedUpdate: 0 | 1;
+  subscribePo: { serviceTitle: string; serviceEndDate: string | null };
+  subscribe_info: SubscribeInfo;
+}
+
+/** Body of POST /api/user/completeUserInfo (roleid is derived on the server from identity). */
+export type CompleteUserInfoBody = Pick<
+  Profile,
+  | 'truename'
+  | 'identity'
+  | 'provinceId'
+  | 'cityId'
+  | 'districtId'
+  | 'hospital'
+  | 'division'
+  | 'joblevel'
+  | 'jobname'
+  | 'university'
+  | 'majors'
+  | 'entranceYear'
+  | 'qualification'
+  | 'otherCompany'
+  | 'otherDepartment'
+  | 'otherJobname'
+  | 'ifReceiveNejm'
+  | 'ifReceiveJh'
+  | 'ifReceiveDsf'
+> & { important?: string };
+
+/** POST /api/user/updatePassword. */
+export interface UpdatePasswordBody {
+  oldPassword: string;
+  newPassword: string;
+  checknewPassword: string;
+}
+
+/** POST /api/user/updatePhoneNoOrEmail: the new mobile or e-mail, verified by checkCode (codeType 1). */
+export interface UpdatePhoneNoOrEmailBody {
+  phoneNo?: string;
+  email?: string;
+  verifyToken: string;
+}
+
+/** POST /api/user/updateSubscribe: the three consents; ticking saves at once. */
+export interface UpdateConsentBody {
+  ifReceiveNejm: 0 | 1;
+  ifReceiveJh: 0 | 1;
+  ifReceiveDsf: 0 | 1;
+}
+
+/** One entry of the POST /api/File/uploadFile reply (data[0]). */
+export interface UploadResult {
+  name: string;
+  url: string;
+  type: string;
+  /** 300 px wide thumbnail. */
+  thumbUrl: string;
+}
+
+/** Query of the favourite and reading lists (§7.5): dates YYYYMMDD. */
+export interface MyListQuery {
+  pageNo: number;
+  pageSize: number;
+  startDate?: string;
+  endDate?: string;
+  articleClassIds?: number[];
+  sourceIds?: number[];
+  subjectSerType?: number[];
+}
+
+/** An entry of the local outbox (SMS and e-mail sent by the local providers; not in production). */
+export interface OutboxMessage {
+  id: number;
+  channel: 'sms' | 'email';
+  to: string;
+  subject: string;
+  body: string;
+  /** The code the message carries, when it carries one. */
+  code: string | null;
+  sentAt: string;
+}

@@ -80,7 +80,7 @@ describe('profile by identity (§5)', () => {
     expect(validateProfile({})).toEqual({ truename: '请输入姓名', city: '请选择城市' });
   });
   it('needs hospital, division, job level and job title for a doctor', () => {
-    expect(validateProfile({ identity: 'executing_doctor', truename: '王医生', city: '110101' })).toEqual({
+    expect(validateProfile({ identity: '执业医师', truename: '王医生', city: '110101' })).toEqual({
       hospital: '请选择医院',
       division: '请选择科室',
       joblevel: '请选择职称',
@@ -88,7 +88,7 @@ describe('profile by identity (§5)', () => {
     });
   });
   it('needs university, major, entrance year and education for a student', () => {
-    expect(validateProfile({ identity: 'medical_student', truename: '李同学', city: '310101' })).toEqual({
+    expect(validateProfile({ identity: '医学生', truename: '李同学', city: '310101' })).toEqual({
       university: '请选择学校',
       majors: '请输入专业',
       entranceYear: '请选择学年份',
@@ -96,7 +96,7 @@ describe('profile by identity (§5)', () => {
     });
   });
   it('needs company, department and job for other', () => {
-    expect(validateProfile({ identity: 'other', truename: '张', city: '1' })).toEqual({
+    expect(validateProfile({ identity: '其他', truename: '张', city: '1' })).toEqual({
       otherCompany: '请输入单位',
       otherDepartment: '请输入部门',
       otherJobname: '请输入职务',
@@ -105,7 +105,7 @@ describe('profile by identity (§5)', () => {
   it('passes a complete doctor profile', () => {
     expect(
       validateProfile({
-        identity: 'executing_doctor', truename: '王医生', city: '110101', hospital: '1', division: '2',
+        identity: '执业医师', truename: '王医生', city: '110101', hospital: '1', division: '2',
         joblevel: '3', jobname: '4',
       }),
     ).toEqual({});

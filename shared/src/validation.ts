@@ -44,7 +44,8 @@ export const validateAccount: Rule = (v) => (blank(v) ? MSG.accountRequired : nu
 export const validateUsername: Rule = (v) => (blank(v) ? MSG.usernameRequired : null);
 export const validateName: Rule = (v) => (blank(v) ? MSG.nameRequired : null);
 
-export type Identity = 'executing_doctor' | 'medical_student' | 'other';
+/** Identity as stored and sent on the wire (§3 Options). */
+export type Identity = '执业医师' | '医学生' | '其他';
 
 export interface ProfileDraft {
   identity?: Identity | '';
@@ -72,17 +73,17 @@ export function validateProfile(p: ProfileDraft): Partial<Record<keyof ProfileDr
   };
   need('truename', MSG.nameRequired);
   need('city', MSG.cityRequired);
-  if (p.identity === 'executing_doctor') {
+  if (p.identity === '执业医师') {
     need('hospital', MSG.hospitalRequired);
     need('division', MSG.divisionRequired);
     need('joblevel', MSG.joblevelRequired);
     need('jobname', MSG.jobnameRequired);
-  } else if (p.identity === 'medical_student') {
+  } else if (p.identity === '医学生') {
     need('university', MSG.universityRequired);
     need('majors', MSG.majorsRequired);
     need('entranceYear', MSG.entranceYearRequired);
     need('qualification', MSG.qualificationRequired);
-  } else if (p.identity === 'other') {
+  } else if (p.identity === '其他') {
     need('otherCompany', MSG.otherCompanyRequired);
     need('otherDepartment', MSG.otherDepartmentRequired);
     need('otherJobname', MSG.otherJobnameRequired);

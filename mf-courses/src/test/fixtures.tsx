@@ -41,7 +41,7 @@ export function member(over: Partial<SessionUser> = {}): SessionUser {
     id: 7,
     membername: 'doctor',
     truename: '王医生',
-    identity: 'executing_doctor',
+    identity: '执业医师',
     roleid: 1,
     avatar: '',
     subscribe_info: { service_type: 0, service_end_date: null },

@@ -2,6 +2,29 @@
 import { get, post, provider, type CallOptions } from './http';
 import { getMemberId } from '../session/store';
 import type {
+  CaptchaReply,
+  CheckCodeBody,
+  CheckCodeReply,
+  CompleteUserInfoBody,
+  DepartmentNode,
+  ForgetPasswordEmailBody,
+  ForgetPasswordPhoneBody,
+  Institution,
+  LoginWithoutPwdBody,
+  MyListQuery,
+  OutboxMessage,
+  Profile,
+  RegionNode,
+  RegisterBody,
+  SendCodeBody,
+  SsoTokenReply,
+  UpdateConsentBody,
+  UpdatePasswordBody,
+  UpdatePhoneNoOrEmailBody,
+  UploadResult,
+  WechatAuthorizeReply,
+  WechatCheckReply,
+  WechatLoginReply,
   ArticleClass,
   ArticleDetail,
   ArticleListItem,
@@ -34,15 +57,72 @@ export const api = {
     login: (body: { accountName: string; password: string }, opts?: CallOptions) =>
       post<LoginReply>('/api/login/login', body, opts),
     userLogout: (opts?: CallOptions) => post<null>('/api/login/userLogout', {}, opts),
+    /** Log in with a code sent for codeType 3 (CODE_TYPE.login). */
+    loginWithoutPwd: (body: LoginWithoutPwdBody, opts?: CallOptions) =>
+      post<LoginReply>('/api/login/loginWithoutPwd', body, opts),
+    /** GET /api/captchaImage: a fresh single-use arithmetic captcha (2 minutes). */
+    captchaImage: (opts?: CallOptions) => get<CaptchaReply>('/api/captchaImage', undefined, opts),
+  },
+  authLogin: {
+    /** Exchanges the single-sign-on `data` (the nejmjmedssodata query) for a session. */
+    login: (data: string, opts?: CallOptions) =>
+      post<LoginReply>(`/api/authLogin/login?data=${encodeURIComponent(data)}`, {}, opts),
+    /** A short-lived ticket to append to outside links (logged in only). */
+    getToken: (opts?: CallOptions) => get<SsoTokenReply>('/api/authLogin/getToken', undefined, opts),
+  },
+  wechat: {
+    /** Where to send the browser to authorise with the messaging app (local simulator by default). */
+    authorizeUrl: (params: { iswx: 0 | 1 }, opts?: CallOptions) =>
+      get<WechatAuthorizeReply>('/api/wechat/authorizeUrl', params, opts),
+    checkCode: (params: { code: string; state: string; iswx: 0 | 1 }, opts?: CallOptions) =>
+      get<WechatCheckReply>('/api/wechat/checkCode', params, opts),
+    wxlogin: (params: { code: string; phone: string; verifyCode: string; iswx: 0 | 1 }, opts?: CallOptions) =>
+      get<WechatLoginReply>('/api/wechat/wxlogin', params, opts),
   },
   user: {
     getMemberInfo: (opts?: CallOptions) => post<SessionUser>('/api/user/getMemberInfo', {}, opts),
+    /** The whole profile of the logged-in member (§3 Profile). */
+    getUserInfo: (opts?: CallOptions) => post<Profile>('/api/user/getUserInfo', {}, opts),
+    /** Creates the account for a verified phone or e-mail and logs in (reply carries the token). */
+    register: (body: RegisterBody, opts?: CallOptions) => post<LoginReply>('/api/user/register', body, opts),
+    completeUserInfo: (body: CompleteUserInfoBody, opts?: CallOptions) =>
+      post<Profile>('/api/user/completeUserInfo', body, opts),
+    forgetPasswordPhone: (body: ForgetPasswordPhoneBody, opts?: CallOptions) =>
+      post<null>('/api/user/forgetPasswordPhone', body, opts),
+    forgetPasswordEmail: (body: ForgetPasswordEmailBody, opts?: CallOptions) =>
+      post<null>('/api/user/forgetPasswordEmail', body, opts),
+    /** Changes the password and ends the member's other sessions. */
+    updatePassword: (body: UpdatePasswordBody, opts?: CallOptions) => post<null>('/api/user/updatePassword', body, opts),
+    updatePhoneNoOrEmail: (body: UpdatePhoneNoOrEmailBody, opts?: CallOptions) =>
+      post<Profile>('/api/user/updatePhoneNoOrEmail', body, opts),
+    /** Changes the username (membername). */
+    updateSignAccount: (body: { membername: string }, opts?: CallOptions) =>
+      post<Profile>('/api/user/updateSignAccount', body, opts),
+    /** Sets the avatar to an uploaded picture's url. */
+    updateAvatar: (body: { avatar: string }, opts?: CallOptions) => post<Profile>('/api/user/updateAvatar', body, opts),
+    updateSubscribe: (body: UpdateConsentBody, opts?: CallOptions) =>
+      post<Profile>('/api/user/updateSubscribe', body, opts),
+    selectMyFavArticle: (query: MyListQuery, opts?: CallOptions) =>
+      post<PageResult<ArticleListItem>>('/api/user/selectMyFavArticle', { memberId: getMemberId(), ...query }, opts),
+    selectMyReadArticle: (query: MyListQuery, opts?: CallOptions) =>
+      post<PageResult<ArticleListItem>>('/api/user/selectMyReadArticle', { memberId: getMemberId(), ...query }, opts),
+    selectMyFavLesson: (query: MyListQuery, opts?: CallOptions) =>
+      post<PageResult<LessonCard>>('/api/user/selectMyFavLesson', { memberId: getMemberId(), ...query }, opts),
+    selectMyReadLesson: (query: MyListQuery, opts?: CallOptions) =>
+      post<PageResult<LessonCard>>('/api/user/selectMyReadLesson', { memberId: getMemberId(), ...query }, opts),
     /** Collects an article (§4 collect toggle); a truthy reply is success. */
     collectArticle: (body: { id: number }, opts?: CallOptions) => post<boolean>('/api/user/collectArticle', body, opts),
     /** Removes an article from the favourites; a truthy reply is success. */
     cancelCollect: (body: { id: number }, opts?: CallOptions) => post<boolean>('/api/user/cancelCollect', body, opts),
   },
   base: {
+    /** SMS code to phoneNo (captcha uuid + answer required); codeType 0, 2, 3 or 4. */
+    sendCode: (body: SendCodeBody, opts?: CallOptions) => post<null>('/api/base/sendCode', body, opts),
+    /** E-mail code; codeType 0, 2 or 3. */
+    sendCode2: (body: SendCodeBody, opts?: CallOptions) => post<null>('/api/base/sendCode2', body, opts),
+    /** Account side (logged in, codeType 1): a code to the new mobile (with captcha) or e-mail. */
+    sendCode3: (body: SendCodeBody, opts?: CallOptions) => post<null>('/api/base/sendCode3', body, opts),
+    checkCode: (body: CheckCodeBody, opts?: CallOptions) => post<CheckCodeReply>('/api/base/checkCode', body, opts),
     siteConfig: (opts?: CallOptions) => get<SiteConfigReply>('/api/base/siteConfig', undefined, opts),
   },
   article: {
@@ -61,6 +141,26 @@ export const api = {
     /** Items related to an article (§7.5), shown beside it. */
     getRelationVideo: (body: { permalinks: string }, opts?: CallOptions) =>
       post<ArticleListItem[]>('/api/article/getRelationVideo', { memberId: getMemberId(), ...body }, opts),
+  },
+  region: {
+    getTree: (opts?: CallOptions) => get<RegionNode[]>('/api/jhRegion/getTree', undefined, opts),
+    hospitals: (body: { p_code: string; c_code: string; a_code?: string }, opts?: CallOptions) =>
+      post<Institution[]>('/api/jhHospital/selectAll', body, opts),
+    departments: (opts?: CallOptions) => get<DepartmentNode[]>('/api/jhDepartment/getTree', undefined, opts),
+    universities: (body: { p_code: string; c_code: string }, opts?: CallOptions) =>
+      post<Institution[]>('/api/jhUniversity/selectAll', body, opts),
+  },
+  file: {
+    /** Multipart upload (field `file`); JPG or PNG under 10 MB, checked again by the server. */
+    uploadFile: (file: Blob, opts?: CallOptions) => {
+      const form = new FormData();
+      form.append('file', file);
+      return post<UploadResult[]>('/api/File/uploadFile', form, opts);
+    },
+  },
+  dev: {
+    /** The local outbox (SMS and e-mails of the local providers); not served in production. */
+    outbox: (params?: { to?: string }, opts?: CallOptions) => get<OutboxMessage[]>('/api/dev/outbox', params, opts),
   },
   lesson: {
     selectLessonList: (query: LessonListQuery, opts?: CallOptions) =>

@@ -18,7 +18,7 @@ const member: SessionUser = {
   id: 42,
   membername: 'demo_member',
   truename: '陈医生',
-  identity: 'executing_doctor',
+  identity: '执业医师',
   roleid: 1,
   avatar: '',
   subscribe_info: { service_type: 2, service_end_date: '2027-11-21T00:00:00.000Z' },

@@ -15,7 +15,7 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
     id: 42,
     membername: '王医生',
     truename: '王明',
-    identity: 'executing_doctor',
+    identity: '执业医师',
     roleid: 1,
     avatar: '',
     subscribe_info: { service_type: 2, service_end_date: '2099-12-31T00:00:00.000Z' },
