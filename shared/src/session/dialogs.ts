@@ -44,3 +44,39 @@ export function onLoggedIn(listener: Listener): () => void {
   loginListeners.add(listener);
   return () => loginListeners.delete(listener);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Image captcha (§2.6 图片验证码): asked for before an SMS code is sent. It has its own atom so it
+// opens above another dialog (forgot password, change mobile) without closing it.
+
+/** The captcha id from api.login.captchaImage and the calculated result the user typed. */
+export interface CaptchaAnswer {
+  uuid: string;
+  code: string;
+}
+
+/** Set while a captcha is asked for; the shell's captcha dialog is open exactly then. */
+export const captchaRequestAtom = atom<{ id: number } | null>(null);
+
+let captchaSeq = 0;
+let pendingCaptcha: ((answer: CaptchaAnswer | null) => void) | null = null;
+
+/**
+ * Opens the shell's 图片验证码 dialog and resolves with the answer, or null when it is cancelled.
+ * A newer request cancels an older one that is still open.
+ */
+export function requestCaptcha(): Promise<CaptchaAnswer | null> {
+  pendingCaptcha?.(null);
+  return new Promise((resolve) => {
+    pendingCaptcha = resolve;
+    qyStore.set(captchaRequestAtom, { id: ++captchaSeq });
+  });
+}
+
+/** Called by the captcha dialog: the answer, or null for cancel. Closes the dialog. */
+export function resolveCaptcha(answer: CaptchaAnswer | null) {
+  const resolve = pendingCaptcha;
+  pendingCaptcha = null;
+  qyStore.set(captchaRequestAtom, null);
+  resolve?.(answer);
+}

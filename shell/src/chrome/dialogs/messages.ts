@@ -1,0 +1,53 @@
+// Labels of the login-related dialogs (captcha, forgot password, code login, WeChat login) that the
+// spec does not fix; the spec's own strings come from MSG.
+export const ACCOUNT_DIALOG_MSG = {
+  captcha: {
+    imageAlt: '图片验证码，点击换一张',
+    refresh: '换一张',
+    answerLabel: '计算结果',
+    answerPlaceholder: '请输入图中算式的计算结果',
+    answerRequired: '请输入计算结果',
+    loadFailed: '验证码加载失败',
+    retry: '重新加载',
+    ok: '确定',
+    cancel: '取消',
+  },
+  forgot: {
+    title: '忘记密码',
+    tabPhone: '手机找回',
+    tabEmail: '邮箱找回',
+    phonePlaceholder: '请输入手机号码',
+    emailPlaceholder: '请输入邮箱',
+    codePlaceholder: '验证码',
+    passwordPlaceholder: '新密码（至少6位）',
+    confirmPlaceholder: '确认新密码',
+    phoneLabel: '手机号码',
+    emailLabel: '邮箱',
+    codeLabel: '验证码',
+    passwordLabel: '新密码',
+    confirmLabel: '确认新密码',
+    submit: '重置密码',
+    back: '返回登录',
+  },
+  codeLogin: {
+    title: '验证码登录',
+    tabPhone: '手机验证码',
+    tabEmail: '邮箱验证码',
+    submit: '登录',
+    back: '账号密码登录',
+  },
+  wechat: {
+    title: '微信登录',
+    scan: '请使用微信扫描二维码登录',
+    qrAlt: '微信登录二维码',
+    openHere: '在本机打开',
+    refresh: '刷新二维码',
+    loadFailed: '二维码加载失败',
+    back: '账号密码登录',
+  },
+  login: {
+    codeLogin: '验证码登录',
+    wechatLogin: '微信登录',
+    otherWays: '其他登录方式',
+  },
+} as const;
