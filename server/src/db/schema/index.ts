@@ -2,3 +2,4 @@ export * from './account.js';
 export * from './content.js';
 export * from './courses.js';
 export * from './membership.js';
+export * from './auth.js';
