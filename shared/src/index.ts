@@ -13,6 +13,7 @@ export type { CallOptions } from './api/http';
 export * from './session/store';
 export * from './session/dialogs';
 export * from './session/hooks';
+export * from './sso';
 export { AppProviders, theme } from './ui/AppProviders';
 export { EmptyState, ErrorState, LoadingState } from './ui/States';
 export { reactLifecycles } from './ui/lifecycles';

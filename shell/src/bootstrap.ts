@@ -5,6 +5,7 @@ import { registerRemoteLoader } from '@qianyan/shared';
 import { registerApplication, start, unloadApplication, type LifeCycles } from 'single-spa';
 import { onRetry, remoteFallbackLifecycles } from './federation/fallback';
 import { containerName, matches, ownerOf, REMOTE_ROUTES, type RemoteName } from './routes';
+import { settleSsoArrival } from './ssoArrival';
 
 type RemoteMap = Partial<Record<RemoteName, string>>;
 
@@ -39,6 +40,8 @@ async function loadApp(remote: RemoteName, map: RemoteMap): Promise<LifeCycles> 
 }
 
 async function main() {
+  // A single-sign-on ticket leaves the address bar before any app reads it (§4 single sign-on arrival).
+  const ssoArrival = settleSsoArrival();
   const map = await fetchRemoteMap();
   register(map);
   // Widgets exposed by one remote to another. A failed load is retried once with a fresh
@@ -97,6 +100,7 @@ async function main() {
     customProps: { domElement },
   });
 
+  await ssoArrival;
   start({ urlRerouteOnly: true });
 }
 
