@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { isAbsolute, resolve } from 'node:path';
 import { repoRoot } from './paths.js';
 
@@ -31,6 +32,8 @@ export interface AppConfig {
   loginThrottle: LoginThrottle;
   /** The clock every rule uses (session expiry, membership state, rate windows). Tests replace it. */
   now: () => Date;
+  /** Codes, providers (SMS, mail, WeChat) and single sign-on; defaultAccountsSettings() when absent. */
+  accounts?: AccountsSettings;
 }
 
 export interface SiteSettings {
@@ -45,6 +48,71 @@ export interface LoginThrottle {
   windowMs: number;
   maxFailuresPerAccount: number;
   maxFailuresPerIp: number;
+}
+
+export type SmsSettings =
+  | { provider: 'local' }
+  | {
+      provider: 'aliyun';
+      accessKeyId: string;
+      accessKeySecret: string;
+      signName: string;
+      /** Template with a ${code} variable. */
+      templateCode: string;
+      /** Optional template for notices without a code (account already registered / none); '' skips them. */
+      noticeTemplateCode: string;
+      endpoint: string;
+    };
+
+export type MailSettings =
+  | { provider: 'local'; from: string }
+  | { provider: 'smtp'; host: string; port: number; secure: boolean; user: string; password: string; from: string };
+
+export type WechatSettings =
+  | { provider: 'simulator' }
+  | {
+      provider: 'wechat';
+      /** Website application of the open platform (desktop QR login, qrconnect). */
+      openAppId: string;
+      openAppSecret: string;
+      /** Official account (authorisation inside WeChat's in-app browser); '' when not used. */
+      mpAppId: string;
+      mpAppSecret: string;
+      /** https://open.weixin.qq.com and https://api.weixin.qq.com, replaceable for tests. */
+      openBase: string;
+      apiBase: string;
+    };
+
+export interface AccountsSettings {
+  /** HMAC key for captcha answers, codes and the WeChat state (AUTH_SECRET). */
+  authSecret: string;
+  /** HMAC key of single-sign-on tickets (SSO_SECRET), shared with sister sites that verify them. */
+  ssoSecret: string;
+  /** Names of the secrets generated at start because they were not set (warned about at start). */
+  generatedSecrets: string[];
+  /** Serve /dev/outbox, /api/dev/outbox and the WeChat simulator pages (DEV_TOOLS). */
+  devTools: boolean;
+  /** Public origin of the site, e.g. https://www.example.com; '' means same-origin relative URLs. */
+  publicBaseUrl: string;
+  sms: SmsSettings;
+  mail: MailSettings;
+  wechat: WechatSettings;
+}
+
+const DEFAULT_MAIL_FROM = '千言医学 <no-reply@qianyan.local>';
+
+/** Local providers, random secrets, dev pages on: what tests and a bare `npm run dev` use. */
+export function defaultAccountsSettings(): AccountsSettings {
+  return {
+    authSecret: randomBytes(32).toString('base64url'),
+    ssoSecret: randomBytes(32).toString('base64url'),
+    generatedSecrets: ['AUTH_SECRET', 'SSO_SECRET'],
+    devTools: true,
+    publicBaseUrl: '',
+    sms: { provider: 'local' },
+    mail: { provider: 'local', from: DEFAULT_MAIL_FROM },
+    wechat: { provider: 'simulator' },
+  };
 }
 
 export class ConfigError extends Error {
@@ -166,8 +234,116 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxFailuresPerIp: int('LOGIN_MAX_FAILURES_PER_IP', 20, 1, 100_000),
     },
     now: () => new Date(),
+    accounts: loadAccountsSettings(env, { nodeEnv, databaseUrl, str, bool, int, url, problems }),
   };
 
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+interface EnvReaders {
+  nodeEnv: NodeEnv;
+  databaseUrl?: string;
+  str: (name: string) => string | undefined;
+  bool: (name: string, fallback: boolean) => boolean;
+  int: (name: string, fallback: number, min: number, max: number) => number;
+  url: (name: string, protocols: string[]) => string | undefined;
+  problems: string[];
+}
+
+/**
+ * Accounts settings. A production database (NODE_ENV=production with DATABASE_URL) is the live
+ * site: it needs AUTH_SECRET and SSO_SECRET, real SMS and mail providers and the real WeChat adapter
+ * (unless DEV_TOOLS=true for a staging site), and serves no dev pages. Elsewhere (development, tests,
+ * `npm start` on the embedded database) the local providers, the outbox and the simulator are the default.
+ */
+function loadAccountsSettings(env: NodeJS.ProcessEnv, r: EnvReaders): AccountsSettings {
+  const { str, problems } = r;
+  const live = r.nodeEnv === 'production' && r.databaseUrl !== undefined;
+  const devTools = r.bool('DEV_TOOLS', !live);
+  const need = (name: string, why: string): string => {
+    const v = str(name);
+    if (v === undefined) problems.push(`${name} is required ${why}`);
+    return v ?? '';
+  };
+  const choice = <T extends string>(name: string, options: readonly T[], fallback: T): T => {
+    const raw = str(name)?.toLowerCase() ?? fallback;
+    if ((options as readonly string[]).includes(raw)) return raw as T;
+    problems.push(`${name} must be one of ${options.join(', ')} (got "${env[name]}")`);
+    return fallback;
+  };
+
+  const generatedSecrets: string[] = [];
+  const secret = (name: string): string => {
+    const v = str(name);
+    if (v !== undefined) {
+      if (v.length < 32) problems.push(`${name} must be at least 32 characters (a random string, e.g. openssl rand -base64 32)`);
+      return v;
+    }
+    if (live) problems.push(`${name} is required in production with DATABASE_URL (at least 32 random characters)`);
+    generatedSecrets.push(name);
+    return randomBytes(32).toString('base64url');
+  };
+  const authSecret = secret('AUTH_SECRET');
+  const ssoSecret = secret('SSO_SECRET');
+
+  const publicBaseUrl = (r.url('PUBLIC_BASE_URL', ['http:', 'https:']) ?? '').replace(/\/+$/, '');
+  const localRefused = (name: string, real: string) =>
+    problems.push(
+      `${name}=local only writes to the local outbox, which a production database's site does not serve: set ${name}=${real} and its keys (or DEV_TOOLS=true for a staging site)`,
+    );
+
+  let sms: SmsSettings = { provider: 'local' };
+  const smsProvider = choice('SMS_PROVIDER', ['local', 'aliyun'] as const, 'local');
+  if (smsProvider === 'aliyun') {
+    const why = 'when SMS_PROVIDER=aliyun';
+    sms = {
+      provider: 'aliyun',
+      accessKeyId: need('ALIYUN_SMS_ACCESS_KEY_ID', why),
+      accessKeySecret: need('ALIYUN_SMS_ACCESS_KEY_SECRET', why),
+      signName: need('ALIYUN_SMS_SIGN_NAME', why),
+      templateCode: need('ALIYUN_SMS_TEMPLATE_CODE', why),
+      noticeTemplateCode: str('ALIYUN_SMS_NOTICE_TEMPLATE_CODE') ?? '',
+      endpoint: (r.url('ALIYUN_SMS_ENDPOINT', ['https:', 'http:']) ?? 'https://dysmsapi.aliyuncs.com').replace(/\/+$/, ''),
+    };
+  } else if (live && !devTools) localRefused('SMS_PROVIDER', 'aliyun');
+
+  const from = str('MAIL_FROM') ?? DEFAULT_MAIL_FROM;
+  let mail: MailSettings = { provider: 'local', from };
+  const mailProvider = choice('MAIL_PROVIDER', ['local', 'smtp'] as const, 'local');
+  if (mailProvider === 'smtp') {
+    const port = r.int('SMTP_PORT', 587, 1, 65535);
+    mail = {
+      provider: 'smtp',
+      host: need('SMTP_HOST', 'when MAIL_PROVIDER=smtp'),
+      port,
+      secure: r.bool('SMTP_SECURE', port === 465),
+      user: str('SMTP_USER') ?? '',
+      password: str('SMTP_PASSWORD') ?? '',
+      from: live ? need('MAIL_FROM', 'when MAIL_PROVIDER=smtp in production') : from,
+    };
+  } else if (live && !devTools) localRefused('MAIL_PROVIDER', 'smtp');
+
+  let wechat: WechatSettings = { provider: 'simulator' };
+  const wechatProvider = choice('WECHAT_PROVIDER', ['simulator', 'wechat'] as const, 'simulator');
+  if (wechatProvider === 'wechat') {
+    const why = 'when WECHAT_PROVIDER=wechat';
+    wechat = {
+      provider: 'wechat',
+      openAppId: need('WECHAT_OPEN_APP_ID', why),
+      openAppSecret: need('WECHAT_OPEN_APP_SECRET', why),
+      mpAppId: str('WECHAT_MP_APP_ID') ?? '',
+      mpAppSecret: str('WECHAT_MP_APP_SECRET') ?? '',
+      openBase: (r.url('WECHAT_OPEN_BASE', ['https:', 'http:']) ?? 'https://open.weixin.qq.com').replace(/\/+$/, ''),
+      apiBase: (r.url('WECHAT_API_BASE', ['https:', 'http:']) ?? 'https://api.weixin.qq.com').replace(/\/+$/, ''),
+    };
+    if (wechat.mpAppId && !wechat.mpAppSecret) problems.push('WECHAT_MP_APP_SECRET is required when WECHAT_MP_APP_ID is set');
+    if (!publicBaseUrl) problems.push('PUBLIC_BASE_URL is required when WECHAT_PROVIDER=wechat (WeChat returns to <PUBLIC_BASE_URL>/wechat/wxlogin)');
+  } else if (live && !devTools) {
+    problems.push(
+      'WECHAT_PROVIDER=simulator is a local stand-in: set WECHAT_PROVIDER=wechat with WECHAT_OPEN_APP_ID/SECRET and PUBLIC_BASE_URL (or DEV_TOOLS=true for a staging site)',
+    );
+  }
+
+  return { authSecret, ssoSecret, generatedSecrets, devTools, publicBaseUrl, sms, mail, wechat };
 }
