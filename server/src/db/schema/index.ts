@@ -3,3 +3,4 @@ export * from './content.js';
 export * from './courses.js';
 export * from './membership.js';
 export * from './auth.js';
+export * from './files.js';
