@@ -3,7 +3,6 @@ import { CaptchaDialog } from './CaptchaDialog';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { LoginDialog } from './LoginDialog';
 import { ShareHintDialog, ShareQrDialog, shareProps } from './ShareDialogs';
-import { ShareHintDialog, ShareQrDialog, shareProps } from './ShareDialogs';
 
 /** The dialogs any app opens through @qianyan/shared (openLoginDialog, openDialog). */
 export function Dialogs() {
@@ -12,8 +11,6 @@ export function Dialogs() {
     <>
       <LoginDialog open={dialog?.name === 'login'} />
       <ForgotPasswordDialog open={dialog?.name === 'forgotPassword'} />
-      <ShareQrDialog open={dialog?.name === 'shareQr'} share={shareProps(dialog?.props)} />
-      <ShareHintDialog open={dialog?.name === 'shareHint'} share={shareProps(dialog?.props)} />
       <ShareQrDialog open={dialog?.name === 'shareQr'} share={shareProps(dialog?.props)} />
       <ShareHintDialog open={dialog?.name === 'shareHint'} share={shareProps(dialog?.props)} />
       {/* Last: opens above the others (requestCaptcha). */}
