@@ -18,7 +18,7 @@ export { AppProviders, theme } from './ui/AppProviders';
 export { EmptyState, ErrorState, LoadingState } from './ui/States';
 export { reactLifecycles } from './ui/lifecycles';
 export { useBreakpoint, useIsMobile } from './ui/responsive';
-export { SendCodeButton, SEND_CODE_MSG } from './ui/SendCodeButton';
+export { SendCodeButton, SEND_CODE_MSG, sendVerificationCode } from './ui/SendCodeButton';
 export type { SendCodeButtonHandle, SendCodeButtonProps } from './ui/SendCodeButton';
 export { registerRemoteLoader, loadRemoteModule } from './remotes';
 export type { RemoteLoader } from './remotes';

@@ -2,9 +2,12 @@ import {
   captchaRequestAtom,
   closeDialog,
   dialogAtom,
+  isWechatBrowser,
   openLoginDialog,
+  rememberLoginReturn,
   requestCaptcha,
   resolveCaptcha,
+  takeLoginReturn,
 } from './dialogs';
 import { qyStore } from './store';
 
@@ -34,5 +37,28 @@ describe('image captcha request (§2.6 图片验证码)', () => {
     await pending;
     expect(qyStore.get(dialogAtom)?.name).toBe('login');
     closeDialog();
+  });
+});
+
+describe('messaging-app login helpers', () => {
+  it('recognises WeChat’s in-app browser by MicroMessenger', () => {
+    expect(isWechatBrowser('Mozilla/5.0 (iPhone) AppleWebKit MicroMessenger/8.0.50 NetType/WIFI')).toBe(true);
+    expect(isWechatBrowser('Mozilla/5.0 (Windows NT 10.0) Chrome/130')).toBe(false);
+  });
+
+  it('returns once to the page the login started from, else /index', () => {
+    window.history.replaceState(null, '', '/article-info?permalinks=x');
+    rememberLoginReturn();
+    expect(takeLoginReturn()).toBe('/article-info?permalinks=x');
+    expect(takeLoginReturn()).toBe('/index');
+  });
+
+  it('never returns to another site or to the login pages themselves', () => {
+    sessionStorage.setItem('qy.loginReturn', '//evil.example/x');
+    expect(takeLoginReturn()).toBe('/index');
+    sessionStorage.setItem('qy.loginReturn', 'https://evil.example/x');
+    expect(takeLoginReturn()).toBe('/index');
+    rememberLoginReturn('/wxloginBindPhone?code=1');
+    expect(takeLoginReturn()).toBe('/index');
   });
 });

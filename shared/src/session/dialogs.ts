@@ -80,3 +80,42 @@ export function resolveCaptcha(answer: CaptchaAnswer | null) {
   qyStore.set(captchaRequestAtom, null);
   resolve?.(answer);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Messaging-app (WeChat) login (§4): the page the login started from is kept in session storage
+// while the browser visits the authorisation page, and /wechat/wxlogin returns there.
+
+const LOGIN_RETURN_KEY = 'qy.loginReturn';
+
+/** True inside WeChat's in-app browser (its user agent carries MicroMessenger). */
+export function isWechatBrowser(userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent): boolean {
+  return /MicroMessenger/i.test(userAgent);
+}
+
+/** Only a path of this site (not //host or a scheme) may be returned to. */
+function isLocalPath(path: string): boolean {
+  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
+}
+
+/** Keeps the current page (or `path`) to come back to after the messaging-app login. */
+export function rememberLoginReturn(path = `${window.location.pathname}${window.location.search}`) {
+  // Coming back to the login pages themselves would loop.
+  const target = /^\/(wechat\/wxlogin|wxloginBindPhone|register)\b/.test(path) ? '/index' : path;
+  try {
+    sessionStorage.setItem(LOGIN_RETURN_KEY, target);
+  } catch {
+    // Private mode without storage: the login ends on the home page.
+  }
+}
+
+/** The remembered page (removed as it is read), or /index. */
+export function takeLoginReturn(): string {
+  let path: string | null = null;
+  try {
+    path = sessionStorage.getItem(LOGIN_RETURN_KEY);
+    sessionStorage.removeItem(LOGIN_RETURN_KEY);
+  } catch {
+    path = null;
+  }
+  return path && isLocalPath(path) ? path : '/index';
+}

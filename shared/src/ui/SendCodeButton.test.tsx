@@ -1,8 +1,12 @@
 import { act, render, screen } from '@testing-library/react';
 import { createRef, useState } from 'react';
+import { api } from '../api';
+import { CODE_TYPE } from '../constants';
+import { captchaRequestAtom, resolveCaptcha } from '../session/dialogs';
+import { qyStore } from '../session/store';
 import { toast } from '../toast';
 import { AppProviders } from './AppProviders';
-import { SendCodeButton, type SendCodeButtonHandle } from './SendCodeButton';
+import { SendCodeButton, sendVerificationCode, type SendCodeButtonHandle } from './SendCodeButton';
 
 beforeEach(() => {
   jest.useFakeTimers({ now: new Date('2026-11-21T08:00:00Z') });
@@ -111,5 +115,32 @@ describe('SendCodeButton (§4 send-code button)', () => {
       jest.advanceTimersByTime(250);
     });
     expect(button()).toHaveTextContent('重新发送(19s)');
+  });
+});
+
+describe('sendVerificationCode', () => {
+  it('asks for the image captcha before an SMS and sends its uuid and answer', async () => {
+    const sms = jest.spyOn(api.base, 'sendCode').mockResolvedValue(null);
+    const pending = sendVerificationCode({ phoneNo: '13900000000' }, CODE_TYPE.register);
+    expect(qyStore.get(captchaRequestAtom)).not.toBeNull();
+    expect(sms).not.toHaveBeenCalled();
+    resolveCaptcha({ uuid: 'u-9', code: '15' });
+    await expect(pending).resolves.toBe(true);
+    expect(sms).toHaveBeenCalledWith({ phoneNo: '13900000000', uuid: 'u-9', code: '15', codeType: 0 });
+  });
+
+  it('sends nothing when the captcha is cancelled', async () => {
+    const sms = jest.spyOn(api.base, 'sendCode');
+    const pending = sendVerificationCode({ phoneNo: '13900000000' }, CODE_TYPE.reset);
+    resolveCaptcha(null);
+    await expect(pending).resolves.toBe(false);
+    expect(sms).not.toHaveBeenCalled();
+  });
+
+  it('sends an e-mail code without a captcha', async () => {
+    const mail = jest.spyOn(api.base, 'sendCode2').mockResolvedValue(null);
+    await expect(sendVerificationCode({ email: 'a@b.cn' }, CODE_TYPE.login)).resolves.toBe(true);
+    expect(mail).toHaveBeenCalledWith({ email: 'a@b.cn', codeType: 3 });
+    expect(qyStore.get(captchaRequestAtom)).toBeNull();
   });
 });

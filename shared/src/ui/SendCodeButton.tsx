@@ -2,8 +2,10 @@
 // 59 s and stays disabled until 0. Used by registration, the login dialogs and the personal centre.
 import { Button, type ButtonProps } from 'antd';
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import { CODE_COUNTDOWN_SECONDS } from '../constants';
+import { api } from '../api';
+import { CODE_COUNTDOWN_SECONDS, type CodeType } from '../constants';
 import { MSG } from '../messages';
+import { requestCaptcha } from '../session/dialogs';
 import { toast } from '../toast';
 
 export const SEND_CODE_MSG = {
@@ -104,4 +106,23 @@ export function SendCodeButton({
       {counting ? SEND_CODE_MSG.countdown(left) : sending ? SEND_CODE_MSG.sending : SEND_CODE_MSG.send}
     </Button>
   );
+}
+
+/**
+ * Sends a code for `codeType` to a phone (the image captcha is asked first, then base/sendCode) or
+ * to an e-mail (base/sendCode2). Resolves false when the captcha was cancelled; rejects when the
+ * server refuses (it has shown the message). Fits SendCodeButton's onSend.
+ */
+export async function sendVerificationCode(
+  target: { phoneNo: string } | { email: string },
+  codeType: CodeType,
+): Promise<boolean> {
+  if ('phoneNo' in target) {
+    const captcha = await requestCaptcha();
+    if (!captcha) return false;
+    await api.base.sendCode({ phoneNo: target.phoneNo, uuid: captcha.uuid, code: captcha.code, codeType });
+    return true;
+  }
+  await api.base.sendCode2({ email: target.email, codeType });
+  return true;
 }
