@@ -54,6 +54,12 @@ export interface PageResult<T> {
   page: Page;
 }
 
+/** A filter option of selectArticleFilter (§3): the tabs of a source (journal 1–5, digest 6, 7, 8, 15, 16, …). */
+export interface ArticleFilter {
+  id: number;
+  filtername: string;
+}
+
 export interface ArticleClass {
   id: number;
   classname: string;

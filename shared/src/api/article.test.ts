@@ -59,6 +59,16 @@ describe('article detail calls (§7.5)', () => {
     expect(body()).toEqual({ permalinks: 'QYJ0001' });
   });
 
+  it('asks selectArticleFilter for the options of a source or of a filter id', async () => {
+    replyData = ok([{ id: 6, filtername: '临床指南' }]);
+    await expect(api.article.selectArticleFilter({ sourceId: 6 })).resolves.toEqual([{ id: 6, filtername: '临床指南' }]);
+    await api.article.selectArticleFilter({ filterId: 3 });
+    expect(seen.map((c) => [c.url, JSON.parse(String(c.data))])).toEqual([
+      ['/api/article/selectArticleFilter', { sourceId: 6 }],
+      ['/api/article/selectArticleFilter', { filterId: 3 }],
+    ]);
+  });
+
   it('fixes the preview token', () => {
     expect(ARTICLE_PREV_TOKEN).toBe('qy-preview');
   });

@@ -27,6 +27,7 @@ import type {
   WechatLoginReply,
   ArticleClass,
   ArticleDetail,
+  ArticleFilter,
   ArticleListItem,
   ArticleListQuery,
   LessonCard,
@@ -138,6 +139,9 @@ export const api = {
       post<ArticleDetail>('/api/article/getArticleDetail2', { memberId: getMemberId(), ...body }, opts),
     getArticleDetailById: (body: { id: number }, opts?: CallOptions) =>
       post<ArticleDetail>('/api/article/getArticleDetailById', { memberId: getMemberId(), ...body }, opts),
+    /** The filter options (tabs) of a source, or of the source a filter id belongs to (§7.5). */
+    selectArticleFilter: (body: { sourceId: number } | { filterId: number }, opts?: CallOptions) =>
+      post<ArticleFilter[]>('/api/article/selectArticleFilter', body, opts),
     /** Items related to an article (§7.5), shown beside it. */
     getRelationVideo: (body: { permalinks: string }, opts?: CallOptions) =>
       post<ArticleListItem[]>('/api/article/getRelationVideo', { memberId: getMemberId(), ...body }, opts),
