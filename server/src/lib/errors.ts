@@ -6,6 +6,8 @@ export const ErrorCode = {
   wrongCredentials: 10005,
   rateLimited: 10029,
   wrongMethod: 10405,
+  /** An outside service (SMS, mail, WeChat) failed; HTTP 200, the message says to try later. */
+  providerFailed: 10503,
   internal: 50000,
 } as const;
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
@@ -77,6 +77,20 @@ export class SessionStore {
       )
       .limit(1);
     return row ?? null;
+  }
+
+  /** Ends every live session of the member, except `exceptSessionId` (the caller's own) when given. */
+  async revokeAllOf(memberId: number, exceptSessionId?: number, db: Db = this.db): Promise<void> {
+    await db
+      .update(memberSessions)
+      .set({ revokedAt: this.now() })
+      .where(
+        and(
+          eq(memberSessions.memberId, memberId),
+          isNull(memberSessions.revokedAt),
+          ...(exceptSessionId === undefined ? [] : [ne(memberSessions.id, exceptSessionId)]),
+        ),
+      );
   }
 
   async revoke(sessionId: number): Promise<void> {

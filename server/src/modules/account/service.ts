@@ -1,4 +1,5 @@
 import { and, eq, gte, inArray, lt, or } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
 import type { LoginThrottle } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { favourites, members, readingRecords } from '../../db/schema/index.js';
@@ -6,7 +7,8 @@ import { AppError, ErrorCode, Messages } from '../../lib/errors.js';
 import { isLimited, type RateLimiter } from '../../plugins/rateLimit.js';
 import type { SessionMember, SessionStore } from '../../plugins/session.js';
 import type { MembershipService } from '../membership/service.js';
-import { verifyAgainstDummy, verifyPassword } from './password.js';
+import { uniqueViolation } from '../../lib/dbErrors.js';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.js';
 import type { LoginBody, LoginReply, SessionUser } from './schemas.js';
 
 export type FavouriteKind = 'article' | 'lesson' | 'meeting';
@@ -25,6 +27,38 @@ export type MemberItemList = 'favourites' | 'reading';
 
 export type AccountService = ReturnType<typeof createAccountService>;
 
+export type MemberRow = typeof members.$inferSelect;
+
+/** How a member is found: mobile, e-mail (lower-cased) or the bound messaging-app (WeChat) id. */
+export type Contact = { mobile: string } | { email: string } | { wechatId: string };
+
+/** Request facts a new session records. */
+export interface ClientMeta {
+  ip: string;
+  userAgent?: string;
+}
+
+export interface UpdatePasswordInput {
+  oldPassword?: string;
+  newPassword?: string;
+  checknewPassword?: string;
+}
+
+/** A unique field a new or changed member collides on. */
+export class MemberConflict extends Error {
+  constructor(readonly field: 'username' | 'mobile' | 'email' | 'wechat') {
+    super(`member ${field} taken`);
+    this.name = 'MemberConflict';
+  }
+}
+
+const CONFLICT_BY_CONSTRAINT: Record<string, MemberConflict['field']> = {
+  members_username_key: 'username',
+  members_mobile_key: 'mobile',
+  members_email_key: 'email',
+  members_wechat_union_id_key: 'wechat',
+};
+
 export function createAccountService({ db, sessions, rateLimiter, loginThrottle, membership, now }: AccountServiceDeps) {
   const accountRule = { limit: loginThrottle.maxFailuresPerAccount, windowMs: loginThrottle.windowMs };
   const ipRule = { limit: loginThrottle.maxFailuresPerIp, windowMs: loginThrottle.windowMs };
@@ -37,6 +71,63 @@ export function createAccountService({ db, sessions, rateLimiter, loginThrottle,
       .limit(3);
     // A username wins over someone else's mobile or e-mail spelled the same way.
     return rows.find((r) => r.username === accountName) ?? rows.find((r) => r.mobile === accountName) ?? rows[0];
+  }
+
+  /**
+   * Failed-login counters per account name and per client address (login/login, loginWithoutPwd,
+   * a wrong old password on updatePassword). Over either limit, 429 before any check.
+   */
+  const throttle = {
+    keys(accountName: string, ip: string) {
+      return { account: `login:account:${accountName.trim().toLowerCase()}`, ip: `login:ip:${ip}` };
+    },
+    async assertOpen(accountName: string, ip: string): Promise<void> {
+      const k = throttle.keys(accountName, ip);
+      if ((await isLimited(rateLimiter, k.account, accountRule)) || (await isLimited(rateLimiter, k.ip, ipRule))) {
+        throw AppError.rateLimited();
+      }
+    },
+    async fail(accountName: string, ip: string): Promise<void> {
+      const k = throttle.keys(accountName, ip);
+      await Promise.all([rateLimiter.hit(k.account, accountRule), rateLimiter.hit(k.ip, ipRule)]);
+    },
+    async clear(accountName: string): Promise<void> {
+      await rateLimiter.reset(throttle.keys(accountName, '').account);
+    },
+  };
+
+  function contactWhere(contact: Contact) {
+    if ('mobile' in contact) return eq(members.mobile, contact.mobile);
+    if ('email' in contact) return eq(members.email, contact.email.toLowerCase());
+    return eq(members.wechatUnionId, contact.wechatId);
+  }
+
+  async function findByContact(contact: Contact, tx: Db = db): Promise<MemberRow | undefined> {
+    const [row] = await tx.select().from(members).where(contactWhere(contact)).limit(1);
+    return row;
+  }
+
+  /** A new session (new token) for the member: the login reply. */
+  async function startSession(member: MemberRow, meta: ClientMeta): Promise<LoginReply> {
+    const { token } = await sessions.issue(member.id, meta);
+    return { ...(await toSessionUser(member)), token };
+  }
+
+  async function findById(memberId: number, tx: Db = db): Promise<MemberRow | undefined> {
+    const [row] = await tx.select().from(members).where(eq(members.id, memberId)).limit(1);
+    return row;
+  }
+
+  /**
+   * Sets a new password and ends the member's sessions: all of them (forgotten password), or all
+   * but `keepSessionId` (a change made while logged in).
+   */
+  async function setPassword(memberId: number, password: string, options: { keepSessionId?: number } = {}): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    await db.transaction(async (tx) => {
+      await tx.update(members).set({ passwordHash, updatedAt: now() }).where(eq(members.id, memberId));
+      await sessions.revokeAllOf(memberId, options.keepSessionId, tx as unknown as Db);
+    });
   }
 
   async function toSessionUser(member: typeof members.$inferSelect): Promise<SessionUser> {
@@ -68,22 +159,110 @@ export function createAccountService({ db, sessions, rateLimiter, loginThrottle,
       if (!accountName) throw AppError.badParameter('请输入用户名、手机或邮箱');
       if (!password) throw AppError.badParameter('请输入密码');
 
-      const accountKey = `login:account:${accountName.toLowerCase()}`;
-      const ipKey = `login:ip:${meta.ip}`;
-      if ((await isLimited(rateLimiter, accountKey, accountRule)) || (await isLimited(rateLimiter, ipKey, ipRule))) {
-        throw AppError.rateLimited();
-      }
-
+      await throttle.assertOpen(accountName, meta.ip);
       const member = await findByAccountName(accountName);
       const valid = member ? await verifyPassword(member.passwordHash, password) : await verifyAgainstDummy(password);
       if (!member || !valid) {
-        await Promise.all([rateLimiter.hit(accountKey, accountRule), rateLimiter.hit(ipKey, ipRule)]);
+        await throttle.fail(accountName, meta.ip);
         throw new AppError(ErrorCode.wrongCredentials, Messages.wrongCredentials);
       }
-      await rateLimiter.reset(accountKey);
+      await throttle.clear(accountName);
+      return startSession(member, meta);
+    },
 
-      const { token } = await sessions.issue(member.id, meta);
-      return { ...(await toSessionUser(member)), token };
+    throttle,
+
+    startSession,
+
+    findByContact,
+
+    /** Whether an account uses this mobile or e-mail (for choosing between a code and a notice). */
+    async contactTaken(contact: Contact): Promise<boolean> {
+      return (await findByContact(contact)) !== undefined;
+    },
+
+    findById,
+
+    /**
+     * Inserts a member (already-hashed password). Throws MemberConflict naming the unique field
+     * (username, mobile, email, wechat) another account holds; inside `tx`, the caller's
+     * transaction is then rolled back by the caller.
+     */
+    async createMember(
+      values: { username: string; passwordHash: string; mobile?: string; email?: string; wechatId?: string; avatar?: string },
+      tx: Db = db,
+    ): Promise<MemberRow> {
+      try {
+        const at = now();
+        const [row] = await tx
+          .insert(members)
+          .values({
+            username: values.username,
+            passwordHash: values.passwordHash,
+            mobile: values.mobile ?? null,
+            email: values.email?.toLowerCase() ?? null,
+            wechatUnionId: values.wechatId ?? null,
+            avatar: values.avatar ?? '',
+            createdAt: at,
+            updatedAt: at,
+          })
+          .returning();
+        return row!;
+      } catch (err) {
+        const constraint = uniqueViolation(err);
+        const field = constraint === undefined ? undefined : CONFLICT_BY_CONSTRAINT[constraint];
+        if (field) throw new MemberConflict(field);
+        throw err;
+      }
+    },
+
+    /** Binds a messaging-app id to the member; MemberConflict('wechat') when another member holds it. */
+    async bindWechat(memberId: number, wechatId: string, tx: Db = db): Promise<void> {
+      try {
+        await tx.update(members).set({ wechatUnionId: wechatId, updatedAt: now() }).where(eq(members.id, memberId));
+      } catch (err) {
+        if (uniqueViolation(err) === 'members_wechat_union_id_key') throw new MemberConflict('wechat');
+        throw err;
+      }
+    },
+
+    /** A username nobody has: the prefix and 8 random characters (messaging-app sign-ups). */
+    async freeUsername(prefix: string): Promise<string> {
+      for (;;) {
+        const candidate = `${prefix}${randomBytes(6).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 8)}`;
+        if (candidate.length < prefix.length + 6) continue;
+        const [taken] = await db.select({ id: members.id }).from(members).where(eq(members.username, candidate)).limit(1);
+        if (!taken) return candidate;
+      }
+    },
+
+    setPassword,
+
+    /**
+     * POST /api/user/updatePassword: the old password (a wrong one counts as a failed login for the
+     * member's username and the address), then the new one twice; the other sessions end.
+     */
+    async updatePassword(member: SessionMember, input: UpdatePasswordInput, meta: ClientMeta): Promise<void> {
+      const oldPassword = input.oldPassword ?? '';
+      const newPassword = input.newPassword ?? '';
+      const confirm = input.checknewPassword ?? '';
+      if (!oldPassword) throw AppError.badParameter(Messages.oldPasswordRequired);
+      if (oldPassword.length < 6) throw AppError.badParameter(Messages.passwordTooShortPersonal);
+      if (!newPassword) throw AppError.badParameter(Messages.passwordRequired);
+      if (newPassword.length < 6) throw AppError.badParameter(Messages.passwordTooShortPersonal);
+      if (newPassword.length > 128) throw AppError.badParameter(Messages.passwordTooLong);
+      if (!confirm) throw AppError.badParameter(Messages.confirmRequired);
+      if (confirm !== newPassword) throw AppError.badParameter(Messages.confirmMismatchPersonal);
+
+      const row = await findById(member.id);
+      if (!row) throw AppError.noSession();
+      await throttle.assertOpen(row.username, meta.ip);
+      if (!(await verifyPassword(row.passwordHash, oldPassword))) {
+        await throttle.fail(row.username, meta.ip);
+        throw new AppError(ErrorCode.wrongCredentials, Messages.oldPasswordWrong);
+      }
+      if (oldPassword === newPassword) throw AppError.badParameter(Messages.samePassword);
+      await setPassword(member.id, newPassword, { keepSessionId: member.sessionId });
     },
 
     async logout(member: SessionMember | null): Promise<void> {
