@@ -1,13 +1,16 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import type { AppConfig } from './config.js';
+import { defaultUploadSettings, type AppConfig } from './config.js';
 import { loggerOptions } from './lib/logging.js';
 import { validatorCompiler } from './lib/validation.js';
 import accountRoutes from './modules/account/routes.js';
 import baseRoutes from './modules/base/routes.js';
 import contentRoutes from './modules/content/routes.js';
 import coursesRoutes from './modules/courses/routes.js';
+import filesRoutes from './modules/files/routes.js';
 import membershipRoutes from './modules/membership/routes.js';
+import profileRoutes from './modules/profile/routes.js';
+import regionsRoutes from './modules/regions/routes.js';
 import dbPlugin from './plugins/db.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
@@ -63,10 +66,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   await app.register(accountRoutes, { prefix: '/api', services });
   await app.register(contentRoutes, { prefix: '/api', services });
   await app.register(coursesRoutes, { prefix: '/api', services });
+  await app.register(regionsRoutes, { prefix: '/api', services });
+  await app.register(profileRoutes, { prefix: '/api', services });
+  await app.register(filesRoutes, { prefix: '/api', services });
   await app.register(membershipRoutes, { services });
 
   // The site itself: shell, remotes, SPA fallback.
-  await app.register(staticPlugin, { webRoot: config.webRoot, releasesDir: config.releasesDir, site: config.site });
+  const uploads = config.uploads ?? defaultUploadSettings();
+  await app.register(staticPlugin, {
+    webRoot: config.webRoot,
+    releasesDir: config.releasesDir,
+    site: config.site,
+    uploadsDir: uploads.storage === 'local' ? uploads.dir : undefined,
+  });
 
   return app;
 }

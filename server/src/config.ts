@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isAbsolute, resolve } from 'node:path';
 import { repoRoot } from './paths.js';
+import type { UploadSettings } from './storage/index.js';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -34,6 +35,8 @@ export interface AppConfig {
   now: () => Date;
   /** Codes, providers (SMS, mail, WeChat) and single sign-on; defaultAccountsSettings() when absent. */
   accounts?: AccountsSettings;
+  /** Where uploaded pictures are stored (UPLOADS_STORAGE, UPLOADS_DIR, S3_*); defaultUploadSettings() when absent. */
+  uploads?: UploadSettings;
 }
 
 export interface SiteSettings {
@@ -235,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     now: () => new Date(),
     accounts: loadAccountsSettings(env, { nodeEnv, databaseUrl, str, bool, int, url, problems }),
+    uploads: loadUploadSettings({ str, bool, url, dir, problems }),
   };
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -346,4 +350,63 @@ function loadAccountsSettings(env: NodeJS.ProcessEnv, r: EnvReaders): AccountsSe
   }
 
   return { authSecret, ssoSecret, generatedSecrets, devTools, publicBaseUrl, sms, mail, wechat };
+}
+
+/** Local disk under ./data/uploads: the default, and what tests get unless they say otherwise. */
+export function defaultUploadSettings(): UploadSettings {
+  return { storage: 'local', dir: resolve(repoRoot, 'data', 'uploads') };
+}
+
+/**
+ * Upload storage: local disk (UPLOADS_DIR) or an S3-compatible bucket, which needs every S3_*
+ * setting except the optional region, path style and key prefix.
+ */
+function loadUploadSettings(r: {
+  str: (name: string) => string | undefined;
+  bool: (name: string, fallback: boolean) => boolean;
+  url: (name: string, protocols: string[]) => string | undefined;
+  dir: (name: string, fallback: string) => string;
+  problems: string[];
+}): UploadSettings {
+  const { str, problems } = r;
+  const storageRaw = str('UPLOADS_STORAGE')?.toLowerCase() ?? 'local';
+  const dir = r.dir('UPLOADS_DIR', defaultUploadSettings().dir);
+  if (storageRaw === 'local') return { storage: 'local', dir };
+  if (storageRaw !== 's3') {
+    problems.push(`UPLOADS_STORAGE must be local or s3 (got "${storageRaw}")`);
+    return { storage: 'local', dir };
+  }
+  const need = (name: string): string => {
+    const v = str(name);
+    if (v === undefined) problems.push(`${name} is required when UPLOADS_STORAGE=s3`);
+    return v ?? '';
+  };
+  const needUrl = (name: string): string => {
+    if (str(name) === undefined) {
+      problems.push(`${name} is required when UPLOADS_STORAGE=s3`);
+      return '';
+    }
+    return r.url(name, ['http:', 'https:']) ?? '';
+  };
+  const region = str('S3_REGION') ?? 'us-east-1';
+  if (!/^[a-z0-9-]{2,32}$/.test(region)) problems.push(`S3_REGION must look like us-east-1 or cn-beijing (got "${region}")`);
+  let keyPrefix = str('S3_KEY_PREFIX') ?? 'uploads/';
+  if (keyPrefix && !keyPrefix.endsWith('/')) keyPrefix += '/';
+  if (!/^[A-Za-z0-9._\-/]*$/.test(keyPrefix) || keyPrefix.startsWith('/')) {
+    problems.push(`S3_KEY_PREFIX may hold letters, digits, . _ - and / and must not start with / (got "${keyPrefix}")`);
+  }
+  return {
+    storage: 's3',
+    dir,
+    s3: {
+      endpoint: needUrl('S3_ENDPOINT'),
+      region,
+      bucket: need('S3_BUCKET'),
+      accessKeyId: need('S3_ACCESS_KEY_ID'),
+      secretAccessKey: need('S3_SECRET_ACCESS_KEY'),
+      publicBaseUrl: needUrl('S3_PUBLIC_BASE_URL'),
+      forcePathStyle: r.bool('S3_FORCE_PATH_STYLE', true),
+      keyPrefix,
+    },
+  };
 }

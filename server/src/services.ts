@@ -1,12 +1,16 @@
-import type { AppConfig } from './config.js';
+import { defaultUploadSettings, type AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createAccountService } from './modules/account/service.js';
 import { createBaseService } from './modules/base/service.js';
 import { createContentService } from './modules/content/service.js';
 import { createCoursesService } from './modules/courses/service.js';
+import { createFilesService } from './modules/files/service.js';
 import { createMembershipService } from './modules/membership/service.js';
+import { createProfileService } from './modules/profile/service.js';
+import { createRegionsService } from './modules/regions/service.js';
 import type { RateLimiter } from './plugins/rateLimit.js';
 import type { SessionStore } from './plugins/session.js';
+import { createStorage } from './storage/create.js';
 
 /** The domain services, wired once; modules call each other through these, never through tables. */
 export function createServices(deps: {
@@ -29,7 +33,15 @@ export function createServices(deps: {
   const courses = createCoursesService({ db, account });
   const content = createContentService({ db, account, courses, membership, now: config.now });
   const base = createBaseService({ database, site: config.site });
-  return { account, base, content, courses, membership };
+  const regions = createRegionsService();
+  const files = createFilesService({
+    db,
+    storage: createStorage(config.uploads ?? defaultUploadSettings()),
+    rateLimiter: deps.rateLimiter,
+    now: config.now,
+  });
+  const profile = createProfileService({ db, membership, regions, files, now: config.now });
+  return { account, base, content, courses, membership, regions, files, profile };
 }
 
 export type Services = ReturnType<typeof createServices>;

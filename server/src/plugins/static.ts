@@ -1,17 +1,20 @@
 import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SiteSettings } from '../config.js';
 import { assetsDir } from '../paths.js';
+import { LOCAL_UPLOADS_PATH } from '../storage/index.js';
 import { isApiPath, isProviderPath } from './errors.js';
 
 export interface StaticPluginOptions {
   webRoot: string;
   releasesDir: string;
   site: SiteSettings;
+  /** Local upload storage: its folder, served at /api/uploads/ (absent with S3 storage). */
+  uploadsDir?: string;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -120,6 +123,26 @@ export default fp<StaticPluginOptions>(
         reply.header('cache-control', 'public, max-age=86400');
       },
     });
+
+    // Members' uploaded pictures: random, never-reused names, so immutable. nosniff and a sandboxing
+    // CSP keep a file from ever being run as anything but an image.
+    if (opts.uploadsDir) {
+      await mkdir(opts.uploadsDir, { recursive: true });
+      await app.register(fastifyStatic, {
+        root: opts.uploadsDir,
+        prefix: LOCAL_UPLOADS_PATH,
+        decorateReply: false,
+        index: false,
+        list: false,
+        dotfiles: 'deny',
+        cacheControl: false,
+        setHeaders(reply) {
+          reply.header('cache-control', IMMUTABLE);
+          reply.header('x-content-type-options', 'nosniff');
+          reply.header('content-security-policy', "default-src 'none'; sandbox");
+        },
+      });
+    }
 
     app.decorate('webFallback', async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') return false;

@@ -40,3 +40,13 @@ export const LessonCard = Type.Object({
 export type LessonCard = Static<typeof LessonCard>;
 
 export const LessonListResponse = { 200: Envelope(PageResultSchema(LessonCard)) };
+
+/** The query of the personal centre's lesson lists (favourites, viewed): MyListQuery of shared/src/types.ts. */
+export interface MyLessonListQuery {
+  pageNo?: number;
+  pageSize?: number;
+  startDate?: string;
+  endDate?: string;
+  subjectSerType?: number[] | string | number;
+  articleClassIds?: number[] | string | number;
+}

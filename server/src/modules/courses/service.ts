@@ -4,10 +4,10 @@ import { lessons } from '../../db/schema/index.js';
 import { dayRange } from '../../lib/dates.js';
 import { AppError } from '../../lib/errors.js';
 import { pageOf, paging, toIdList } from '../../lib/lists.js';
-import type { AccountService } from '../account/service.js';
+import type { AccountService, MemberItemList } from '../account/service.js';
 // Class names come from the content module's own SQL helper; this module never names its tables.
 import { classNamesOf } from '../content/service.js';
-import type { LessonCard, LessonListBody } from './schemas.js';
+import type { LessonCard, LessonListBody, MyLessonListQuery } from './schemas.js';
 
 export type CoursesService = ReturnType<typeof createCoursesService>;
 
@@ -93,6 +93,61 @@ export function createCoursesService(deps: { db: Db; account: AccountService }) 
         ifFav: collected.has(r.lessonResId) ? 1 : 0,
       }));
       return { results, page: pageOf(Number(total), pageNo, pageSize) };
+    },
+
+    /**
+     * The member's favourite lessons (newest collected first) or lessons viewed (newest first), both
+     * keyed by lessonResId. The date range applies to the collect or view time; drafts are left out.
+     */
+    async myLessons(memberId: number, list: MemberItemList, query: MyLessonListQuery) {
+      const { pageNo, pageSize, offset } = paging(query.pageNo, query.pageSize);
+      const serTypes = toIdList(query.subjectSerType);
+      if (serTypes.some((t) => t < 1 || t > 5)) throw AppError.badParameter('课程类型不正确');
+      const classIds = toIdList(query.articleClassIds);
+      const items = deps.account.memberItems(memberId, 'lesson', list, dayRange(query.startDate, query.endDate));
+      const conditions: SQL[] = [eq(lessons.status, 1)];
+      if (serTypes.length) conditions.push(inArray(lessons.subjectSerType, serTypes));
+      if (classIds.length) conditions.push(arrayOverlaps(lessons.classIds, classIds));
+      const where = and(...conditions);
+
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({
+            id: lessons.id,
+            lessonResId: lessons.lessonResId,
+            title: lessons.title,
+            subhead: lessons.subhead,
+            publishdate: lessons.publishdate,
+            createTime: lessons.createdAt,
+            subjectSerType: lessons.subjectSerType,
+            subjectType: lessons.subjectType,
+            ifViewAuth: lessons.ifViewAuth,
+            coverPc: lessons.coverPc,
+            coverMobile: lessons.coverMobile,
+            classNames: classNamesOf(lessons.classIds),
+            outsideChain: lessons.outsideChain,
+          })
+          .from(items)
+          .innerJoin(lessons, eq(lessons.lessonResId, items.itemId))
+          .where(where)
+          .orderBy(desc(items.at), desc(lessons.id))
+          .limit(pageSize)
+          .offset(offset),
+        db.select({ n: count() }).from(items).innerJoin(lessons, eq(lessons.lessonResId, items.itemId)).where(where),
+      ]);
+      const collected =
+        list === 'favourites'
+          ? new Set(rows.map((r) => r.lessonResId))
+          : await deps.account.collectedIds(memberId, 'lesson', rows.map((r) => r.lessonResId));
+      const results: LessonCard[] = rows.map((r) => ({
+        ...r,
+        publishdate: r.publishdate.toISOString(),
+        createTime: r.createTime.toISOString(),
+        subjectSerType: r.subjectSerType as LessonCard['subjectSerType'],
+        ifViewAuth: r.ifViewAuth === 1 ? 1 : 2,
+        ifFav: collected.has(r.lessonResId) ? 1 : 0,
+      }));
+      return { results, page: pageOf(Number(counted?.n ?? 0), pageNo, pageSize) };
     },
   };
 }

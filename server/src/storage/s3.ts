@@ -1,0 +1,63 @@
+import type { FileStorage, S3Settings } from './index.js';
+import { sha256Hex, signRequest, uriEncode } from './sigv4.js';
+
+/**
+ * An S3-compatible object store (AWS S3, Aliyun OSS, Tencent COS, MinIO …) through signed PUT and
+ * DELETE requests (SigV4, node:crypto + fetch). Objects are written public-read by the bucket's own
+ * policy; the site links to them through `publicBaseUrl`.
+ */
+export function createS3Storage(settings: S3Settings, deps: { now?: () => Date; fetch?: typeof fetch } = {}): FileStorage {
+  const now = deps.now ?? (() => new Date());
+  const doFetch = deps.fetch ?? fetch;
+  const endpoint = new URL(settings.endpoint);
+  const objectUrl = (key: string) => {
+    const path = uriEncode(settings.keyPrefix + key, true);
+    if (settings.forcePathStyle) {
+      return new URL(`${endpoint.origin}${endpoint.pathname.replace(/\/+$/, '')}/${uriEncode(settings.bucket, false)}/${path}`);
+    }
+    return new URL(`${endpoint.protocol}//${settings.bucket}.${endpoint.host}/${path}`);
+  };
+
+  async function send(method: 'PUT' | 'DELETE', key: string, body?: Buffer, contentType?: string) {
+    const url = objectUrl(key);
+    const payloadHash = sha256Hex(body ?? '');
+    const headers: Record<string, string> = contentType ? { 'content-type': contentType } : {};
+    const signed = signRequest({
+      method,
+      url,
+      headers,
+      payloadHash,
+      region: settings.region,
+      service: 's3',
+      accessKeyId: settings.accessKeyId,
+      secretAccessKey: settings.secretAccessKey,
+      date: now(),
+    });
+    const res = await doFetch(url, {
+      method,
+      headers: {
+        ...headers,
+        'x-amz-date': signed.amzDate,
+        'x-amz-content-sha256': payloadHash,
+        authorization: signed.authorization,
+      },
+      body: body ? new Uint8Array(body) : undefined,
+      signal: AbortSignal.timeout(30_000),
+    });
+    // DELETE of a missing key is 204 on S3 and 404 on some compatible stores: both mean "gone".
+    if (!res.ok && !(method === 'DELETE' && res.status === 404)) {
+      const text = (await res.text().catch(() => '')).slice(0, 300);
+      throw new Error(`S3 ${method} ${url.pathname} failed: HTTP ${res.status} ${text}`);
+    }
+    await res.body?.cancel().catch(() => {});
+  }
+
+  return {
+    kind: 's3',
+    put: (key, body, contentType) => send('PUT', key, body, contentType),
+    remove: (key) => send('DELETE', key),
+    publicUrl(key) {
+      return `${settings.publicBaseUrl.replace(/\/+$/, '')}/${uriEncode(settings.keyPrefix + key, true)}`;
+    },
+  };
+}
