@@ -252,14 +252,39 @@ describe('article page: collect toggle (§4)', () => {
 });
 
 describe('article page: share', () => {
-  it('shows the page link and a 微博 share link on desktop', async () => {
+  it('offers the messaging-app QR dialog, a 微博 window and the page link on desktop', async () => {
     detailReturns(openDetail({ accessLevel: 'public' }));
+    const open = jest.spyOn(window, 'open').mockImplementation(() => null);
     await renderArticle();
     await userEvent.click(screen.getByRole('button', { name: '分享' }));
-    const weibo = await screen.findByRole('link', { name: '分享到微博' });
-    expect(weibo.getAttribute('href')).toMatch(/^https:\/\/service\.weibo\.com\/share\/share\.php\?url=.+&title=/);
-    expect(weibo).toHaveAttribute('target', '_blank');
-    expect(screen.getByLabelText('文章链接')).toHaveValue(window.location.href);
+    expect(await screen.findByLabelText('文章链接')).toHaveValue(window.location.href);
+    await userEvent.click(screen.getByRole('button', { name: '分享到微博' }));
+    const [weiboUrl, target] = open.mock.calls[0];
+    expect(String(weiboUrl)).toBe(
+      `https://service.weibo.com/share/share.php?url=${encodeURIComponent(window.location.href)}&title=${encodeURIComponent(openDetail().title)}`,
+    );
+    expect(target).toBe('qy-weibo-share');
+    await userEvent.click(screen.getByRole('button', { name: '分享' }));
+    await userEvent.click(await screen.findByRole('button', { name: '微信扫码分享' }));
+    expect(qyStore.get(dialogAtom)).toEqual({
+      name: 'shareQr',
+      props: { url: window.location.href, title: openDetail().title },
+    });
+  });
+
+  it('uses the native share sheet on mobile when there is one', async () => {
+    setViewportWidth(390);
+    const share = jest.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'share', { configurable: true, value: share });
+    try {
+      detailReturns(openDetail({ accessLevel: 'public' }));
+      await renderArticle();
+      await userEvent.click(screen.getByRole('button', { name: '分享' }));
+      expect(share).toHaveBeenCalledWith({ title: openDetail().title, url: window.location.href });
+      expect(openedDialog()).toBeUndefined();
+    } finally {
+      delete (navigator as { share?: unknown }).share;
+    }
   });
 
   it('opens the share hint on mobile when there is no native share sheet', async () => {

@@ -1,34 +1,21 @@
-import {
-  api,
-  ApiError,
-  ARTICLE_LIST_PAGES,
-  ErrorState,
-  formatDate,
-  LoadingState,
-  MSG,
-  openLoginDialog,
-  splitClassNames,
-  toast,
-  useSession,
-  type ArticleDetail,
-  type ProviderReply,
-} from '@qianyan/shared';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { ARTICLE_LIST_PAGES, formatDate, MSG, splitClassNames, type ArticleDetail } from '@qianyan/shared';
+import { useRef } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { ClassTags } from '../common/ClassTags';
 import { SourceBadge } from '../common/SourceBadge';
 import { useArticleClasses } from '../common/useArticleClasses';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { kindOf } from '../article-list/ArticleListItem';
 import { pageTitle } from '../messages';
-import { accessOf } from './access';
 import { AccessPanel } from './AccessPanel';
 import { CommentaryPanel } from './CommentaryPanel';
-import { ARTICLE_TEXT as T, SUBSCRIBE_PATH } from './messages';
+import { DetailPending, Html, NotFoundPanel } from './DetailStates';
+import { ARTICLE_TEXT as T } from './messages';
 import { RelatedList } from './RelatedList';
-import { isBlankHtml, sanitizeHtml } from './sanitize';
+import { isBlankHtml } from './sanitize';
 import { ShareBar } from './ShareBar';
 import { articleRefOf, useArticleDetail } from './useArticleDetail';
+import { useFreeRead } from './useFreeRead';
 import { useSsoArrival } from './useSsoArrival';
 import '../common/common.css';
 import './article.css';
@@ -45,10 +32,6 @@ const keywordsOf = (keyword: string) =>
     .map((k) => k.trim())
     .filter(Boolean);
 
-function Html({ html, className = '' }: { html: string; className?: string }) {
-  return <div className={`qy-ai-html ${className}`} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />;
-}
-
 function BackMatter({ title, html }: { title: string; html: string }) {
   if (isBlankHtml(html)) return null;
   return (
@@ -57,33 +40,6 @@ function BackMatter({ title, html }: { title: string; html: string }) {
       <Html html={html} className="qy-ai-html-small" />
     </section>
   );
-}
-
-function NotFoundPanel() {
-  useDocumentTitle(pageTitle(T.notFound));
-  return (
-    <div className="qy-page qy-ai-page">
-      <section className="qy-card qy-ai-missing">
-        <h1>{T.notFound}</h1>
-        <p>{T.notFoundText}</p>
-        <div className="qy-ai-missing-links">
-          <Link className="qy-ai-button-primary" to="/index">
-            {T.backHome}
-          </Link>
-          <Link className="qy-ai-button" to="/nejm-list">
-            {T.browseJournal}
-          </Link>
-        </div>
-      </section>
-    </div>
-  );
-}
-
-/** Content unlocked by the month's free read, kept until the re-fetched detail carries it. */
-interface Unlocked {
-  id: number;
-  content: string;
-  wantsay?: string;
 }
 
 /** /article-info (spec §2.1): a journal article with its access states, commentary, collect and share. */
@@ -98,23 +54,7 @@ export function ArticleInfoPage() {
   useDocumentTitle(pageTitle(loaded?.detail.title || T.pageName));
 
   if (query.notFound) return <NotFoundPanel />;
-  if (!loaded) {
-    return (
-      <div className="qy-page qy-ai-page" aria-busy={query.loading}>
-        <h1 className="qy-ai-sr">{T.pageName}</h1>
-        <div className="qy-card qy-ai-main">
-          {query.error ? (
-            <ErrorState message={query.error.message} onRetry={query.reload} />
-          ) : (
-            <div className="qy-ai-skeleton">
-              <LoadingState rows={3} />
-              <LoadingState rows={8} />
-            </div>
-          )}
-        </div>
-      </div>
-    );
-  }
+  if (!loaded) return <DetailPending name={T.pageName} loading={query.loading} error={query.error} onRetry={query.reload} />;
   return (
     <ArticleView
       key={loaded.detail.id}
@@ -134,56 +74,12 @@ function ArticleView({
   fetchedLoggedIn: boolean;
   reload: () => void;
 }) {
-  const { loggedIn } = useSession();
-  const navigate = useNavigate();
   const { codeByName } = useArticleClasses();
-  const [unlocked, setUnlocked] = useState<Unlocked | null>(null);
-  const [claiming, setClaiming] = useState(false);
-  const [claimError, setClaimError] = useState<string | null>(null);
   const lockRef = useRef<HTMLElement>(null);
-
-  // Logging out resets what the free read unlocked (the flags reset, §4).
-  useEffect(() => {
-    if (!loggedIn) setUnlocked(null);
-  }, [loggedIn]);
-
-  const state = unlocked && loggedIn ? 'open' : accessOf(detail, loggedIn, fetchedLoggedIn);
+  const { state, unlocked, claiming, claimError, claim, more } = useFreeRead({ detail, fetchedLoggedIn, reload, lockRef });
   const content = unlocked?.content || detail.content;
   const wantsay = unlocked?.wantsay || detail.wantsay;
   const wantsayTruncated = detail.wantsayTruncated && !unlocked?.wantsay && state !== 'open';
-
-  const claim = async () => {
-    setClaiming(true);
-    setClaimError(null);
-    try {
-      const reply = await api.program.articleUseMonthChance(detail.id, { silent: true });
-      setUnlocked({ id: detail.id, content: reply.article_content ?? '', wantsay: reply.wantsay });
-      toast.success(MSG.useSuccess);
-      reload();
-    } catch (err) {
-      const reply = err instanceof ApiError ? (err.data as ProviderReply | undefined) : undefined;
-      const text = reply ? reply.msg || MSG.freeReadFailed : err instanceof Error ? err.message : MSG.freeReadFailed;
-      setClaimError(text);
-      toast.error(text);
-    } finally {
-      setClaiming(false);
-    }
-  };
-
-  /** 查看全部述评: login when logged out, else the free-read or membership flow of the panel below. */
-  const moreCommentary = () => {
-    if (state === 'login' || !loggedIn) {
-      openLoginDialog();
-    } else if (state === 'freeRead') {
-      lockRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
-      lockRef.current?.focus();
-    } else if (state === 'usedUp' || state === 'subscribe') {
-      if (state === 'usedUp') toast.warning(MSG.freeReadsUsedUp);
-      navigate(SUBSCRIBE_PATH);
-    } else {
-      reload();
-    }
-  };
 
   const listPath = sourceListPath(detail.sourceid);
   const kind = kindOf(detail);
@@ -252,7 +148,7 @@ function ArticleView({
               title={detail.wantsayTitle}
               html={wantsay}
               truncated={wantsayTruncated}
-              onMore={moreCommentary}
+              onMore={more}
             />
           )}
 

@@ -1,4 +1,4 @@
-import { ExportOutlined, ShareAltOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import { ExportOutlined, ShareAltOutlined, StarFilled, StarOutlined, WechatOutlined, WeiboOutlined } from '@ant-design/icons';
 import { api, MSG, openDialog, openLoginDialog, toast, useIsMobile, useSession } from '@qianyan/shared';
 import { Button, Input, Popover } from 'antd';
 import { useEffect, useState } from 'react';
@@ -40,7 +40,13 @@ export function useCollect(articleId: number, initial: number) {
   return { collected: loggedIn ? collected : 0, busy, toggle };
 }
 
-function SharePanel({ url, title }: { url: string; title: string }) {
+/** Opens the microblog's share page in a small window (desktop, §2.11). */
+export function openWeiboShare(url: string, title: string) {
+  window.open(weiboShareUrl(url, title), 'qy-weibo-share', 'noopener,noreferrer,width=640,height=560');
+}
+
+/** Desktop share choices: the messaging app's QR code (a shell dialog), the microblog, or the link. */
+function SharePanel({ url, title, onDone }: { url: string; title: string; onDone: () => void }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
@@ -51,6 +57,28 @@ function SharePanel({ url, title }: { url: string; title: string }) {
   };
   return (
     <div className="qy-ai-share-panel">
+      <div className="qy-ai-share-targets">
+        <Button
+          icon={<WechatOutlined aria-hidden="true" />}
+          className="qy-ai-share-wechat"
+          onClick={() => {
+            onDone();
+            openDialog('shareQr', { url, title });
+          }}
+        >
+          {T.wechat}
+        </Button>
+        <Button
+          icon={<WeiboOutlined aria-hidden="true" />}
+          className="qy-ai-share-weibo"
+          onClick={() => {
+            onDone();
+            openWeiboShare(url, title);
+          }}
+        >
+          {T.weibo}
+        </Button>
+      </div>
       <label className="qy-ai-share-label" htmlFor="qy-ai-share-url">
         {T.shareLink}
       </label>
@@ -60,14 +88,6 @@ function SharePanel({ url, title }: { url: string; title: string }) {
           {T.copyLink}
         </Button>
       </div>
-      <a
-        className="qy-ai-share-weibo"
-        href={weiboShareUrl(url, title)}
-        target="_blank"
-        rel="noopener noreferrer"
-      >
-        {T.weibo}
-      </a>
     </div>
   );
 }
@@ -89,12 +109,8 @@ export function ShareBar({
   const [shareOpen, setShareOpen] = useState(false);
   const url = typeof window !== 'undefined' ? window.location.href : '';
 
-  // Desktop: the popover opens on click by itself. Mobile: the native share sheet when there is one.
+  // Mobile (§2.11): the browser's own share sheet when it has one, else the shell's hint dialog.
   const shareOnMobile = async () => {
-    if (shareOpen) {
-      setShareOpen(false);
-      return;
-    }
     if (typeof navigator.share === 'function') {
       try {
         await navigator.share({ title, url });
@@ -103,9 +119,7 @@ export function ShareBar({
       }
       return;
     }
-    // The shell's share hint; it may not render yet, so the copy panel opens as well.
     openDialog('shareHint', { url, title });
-    setShareOpen(true);
   };
 
   return (
@@ -119,17 +133,23 @@ export function ShareBar({
       >
         {collected ? T.collected : T.collect}
       </Button>
-      <Popover
-        open={shareOpen}
-        onOpenChange={setShareOpen}
-        trigger={isMobile ? [] : 'click'}
-        placement="bottomLeft"
-        content={<SharePanel url={url} title={title} />}
-      >
-        <Button icon={<ShareAltOutlined aria-hidden="true" />} aria-expanded={shareOpen} onClick={isMobile ? shareOnMobile : undefined}>
+      {isMobile ? (
+        <Button icon={<ShareAltOutlined aria-hidden="true" />} onClick={shareOnMobile}>
           {T.share}
         </Button>
-      </Popover>
+      ) : (
+        <Popover
+          open={shareOpen}
+          onOpenChange={setShareOpen}
+          trigger="click"
+          placement="bottomLeft"
+          content={<SharePanel url={url} title={title} onDone={() => setShareOpen(false)} />}
+        >
+          <Button icon={<ShareAltOutlined aria-hidden="true" />} aria-expanded={shareOpen}>
+            {T.share}
+          </Button>
+        </Popover>
+      )}
       {outlink && (
         <a className="qy-ai-outlink" href={outlink} target="_blank" rel="noopener noreferrer">
           <ExportOutlined aria-hidden="true" /> {T.original}

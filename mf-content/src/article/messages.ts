@@ -21,6 +21,7 @@ export const ARTICLE_TEXT = {
   copyFailed: '复制失败，请手动复制链接',
   shareLink: '文章链接',
   weibo: '分享到微博',
+  wechat: '微信扫码分享',
   commentary: '述评',
   commentaryMore: '查看全部述评',
   collapse: '收起',

@@ -1,0 +1,61 @@
+import { ErrorState, LoadingState } from '@qianyan/shared';
+import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '../common/useDocumentTitle';
+import { pageTitle } from '../messages';
+import { ARTICLE_TEXT as T } from './messages';
+import { sanitizeHtml } from './sanitize';
+
+/** Editorial HTML (body, commentary, references), sanitised. */
+export function Html({ html, className = '' }: { html: string; className?: string }) {
+  return <div className={`qy-ai-html ${className}`} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />;
+}
+
+/** A missing or withdrawn article (10004), or a link that names none. */
+export function NotFoundPanel() {
+  useDocumentTitle(pageTitle(T.notFound));
+  return (
+    <div className="qy-page qy-ai-page">
+      <section className="qy-card qy-ai-missing">
+        <h1>{T.notFound}</h1>
+        <p>{T.notFoundText}</p>
+        <div className="qy-ai-missing-links">
+          <Link className="qy-ai-button-primary" to="/index">
+            {T.backHome}
+          </Link>
+          <Link className="qy-ai-button" to="/nejm-list">
+            {T.browseJournal}
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** The page while the detail loads, or its failure with a retry. */
+export function DetailPending({
+  name,
+  loading,
+  error,
+  onRetry,
+}: {
+  name: string;
+  loading: boolean;
+  error: { message: string } | null | undefined;
+  onRetry: () => void;
+}) {
+  return (
+    <div className="qy-page qy-ai-page" aria-busy={loading}>
+      <h1 className="qy-ai-sr">{name}</h1>
+      <div className="qy-card qy-ai-main">
+        {error ? (
+          <ErrorState message={error.message} onRetry={onRetry} />
+        ) : (
+          <div className="qy-ai-skeleton">
+            <LoadingState rows={3} />
+            <LoadingState rows={8} />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
