@@ -23,8 +23,8 @@ import {
   type Term,
 } from './terms.js';
 
-const DAY_MS = 86_400_000;
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
+export const DAY_MS = 86_400_000;
+export const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 
 /** mulberry32: a small seeded PRNG, so the demo data is reproducible. */
 export function createRandom(seed: number) {
@@ -43,7 +43,7 @@ export function createRandom(seed: number) {
     chance: (p: number) => next() < p,
   };
 }
-type Random = ReturnType<typeof createRandom>;
+export type Random = ReturnType<typeof createRandom>;
 
 export interface SeedArticle {
   sourceId: number;
@@ -76,7 +76,7 @@ export interface SeedArticle {
   related: number[];
 }
 
-const DEMO_NOTE = '<p class="qy-demo-note">本文为千言演示站点生成的示例内容，仅用于展示功能，不构成医学建议。</p>';
+export const DEMO_NOTE = '<p class="qy-demo-note">本文为千言演示站点生成的示例内容，仅用于展示功能，不构成医学建议。</p>';
 
 /**
  * Invisible markers in the gated parts (body, commentary after the <hr>, video URL), unique per
@@ -88,16 +88,16 @@ export const paidMarkers = (permalinks: string) => ({
 });
 
 // The commentary's free-part marker as editors write it, in its several spellings.
-const HR_SPELLINGS = ['<hr>', '<hr/>', '<hr />', '<HR>'];
+export const HR_SPELLINGS = ['<hr>', '<hr/>', '<hr />', '<HR>'];
 
 /** Midnight (Asia/Shanghai) of the seed date, as an instant. */
-function shanghaiMidnight(now: Date): number {
+export function shanghaiMidnight(now: Date): number {
   const local = now.getTime() + SHANGHAI_OFFSET_MS;
   return local - (local % DAY_MS) - SHANGHAI_OFFSET_MS;
 }
 
 /** `daysAgo` days before the seed date at hh:mm Shanghai; optionally moved back to a Thursday. */
-function postInstant(midnight: number, daysAgo: number, hour: number, minute: number, thursday: boolean): Date {
+export function postInstant(midnight: number, daysAgo: number, hour: number, minute: number, thursday: boolean): Date {
   let day = midnight - daysAgo * DAY_MS;
   if (thursday) {
     const weekday = new Date(day + SHANGHAI_OFFSET_MS).getUTCDay(); // 4 = Thursday
@@ -106,7 +106,7 @@ function postInstant(midnight: number, daysAgo: number, hour: number, minute: nu
   return new Date(day + hour * 3_600_000 + minute * 60_000);
 }
 
-function authors(rnd: Random, count: number, westernShare: number): { author: string; pcauthor: string } {
+export function authors(rnd: Random, count: number, westernShare: number): { author: string; pcauthor: string } {
   const full: string[] = [];
   const names: string[] = [];
   for (let i = 0; i < count; i++) {
@@ -124,9 +124,9 @@ function authors(rnd: Random, count: number, westernShare: number): { author: st
   return { author: full.join(', '), pcauthor: names.join(', ') };
 }
 
-const paragraphs = (...texts: string[]) => texts.map((t) => `<p>${t}</p>`).join('');
+export const paragraphs = (...texts: string[]) => texts.map((t) => `<p>${t}</p>`).join('');
 
-function references(rnd: Random, topic: string): string {
+export function references(rnd: Random, topic: string): string {
   const n = rnd.int(3, 6);
   const items: string[] = [];
   for (let i = 1; i <= n; i++) {
@@ -137,7 +137,7 @@ function references(rnd: Random, topic: string): string {
   return `<ol>${items.join('')}</ol>`;
 }
 
-interface Draft {
+export interface Draft {
   title: string;
   outtitle: string;
   intro: string;
@@ -145,7 +145,7 @@ interface Draft {
   keyword: string;
 }
 
-function trialDraft(rnd: Random, t: ClassTerms): Draft {
+export function trialDraft(rnd: Random, t: ClassTerms): Draft {
   const dz = rnd.pick(t.diseases);
   const iv = rnd.pick(t.interventions);
   const oc = rnd.pick(t.outcomes);
@@ -174,7 +174,7 @@ function trialDraft(rnd: Random, t: ClassTerms): Draft {
   };
 }
 
-function reviewDraft(rnd: Random, t: ClassTerms): Draft {
+export function reviewDraft(rnd: Random, t: ClassTerms): Draft {
   const dz = rnd.pick(t.diseases);
   const topic = rnd.pick(REVIEW_TOPICS);
   return {
@@ -190,7 +190,7 @@ function reviewDraft(rnd: Random, t: ClassTerms): Draft {
   };
 }
 
-function caseDraft(rnd: Random, t: ClassTerms): Draft {
+export function caseDraft(rnd: Random, t: ClassTerms): Draft {
   const dz = rnd.pick(t.diseases);
   const presentation = rnd.pick(CASE_PRESENTATIONS);
   const patient = rnd.pick(PATIENTS);
@@ -207,7 +207,7 @@ function caseDraft(rnd: Random, t: ClassTerms): Draft {
   };
 }
 
-function perspectiveDraft(rnd: Random, t: ClassTerms): Draft {
+export function perspectiveDraft(rnd: Random, t: ClassTerms): Draft {
   const dz = rnd.pick(t.diseases);
   const iv = rnd.pick(t.interventions);
   return {
@@ -222,7 +222,7 @@ function perspectiveDraft(rnd: Random, t: ClassTerms): Draft {
   };
 }
 
-function digestDraft(rnd: Random, t: ClassTerms, filterId: number): Draft {
+export function digestDraft(rnd: Random, t: ClassTerms, filterId: number): Draft {
   const dz = rnd.pick(t.diseases);
   const iv = rnd.pick(t.interventions);
   const oc = rnd.pick(t.outcomes);
@@ -248,9 +248,87 @@ function digestDraft(rnd: Random, t: ClassTerms, filterId: number): Draft {
   };
 }
 
-const termsOf = (classId: number) => CLASS_TERMS.find((t) => t.classId === classId)!;
+export const termsOf = (classId: number) => CLASS_TERMS.find((t) => t.classId === classId)!;
 
-interface SourcePlan {
+/**
+ * The title, intro, body and keywords of one article of a source (journal drafts by filter). The
+ * order of the random draws is part of the seed's output: keep it.
+ */
+export function sourceDraft(
+  rnd: Random,
+  sourceId: number,
+  filterId: number | null,
+  t: ClassTerms,
+  writingTopic: [string, string, number],
+): { draft: Draft; typeId: number | null } {
+  let typeId: number | null = null;
+  let draft: Draft;
+
+  if (sourceId === 5) {
+    draft =
+      filterId === 1
+        ? reviewDraft(rnd, t)
+        : filterId === 2
+          ? caseDraft(rnd, t)
+          : filterId === 3
+            ? trialDraft(rnd, t)
+            : perspectiveDraft(rnd, t);
+  } else if (sourceId === 6) {
+    draft = digestDraft(rnd, t, filterId!);
+  } else if (sourceId === 10) {
+    const topic = rnd.pick(CATALYST_TOPICS);
+    draft = {
+      title: topic[0],
+      outtitle: topic[1],
+      intro: `本文介绍了一家医疗机构在“${topic[0]}”方面的做法、遇到的困难和可推广的经验。`,
+      body: paragraphs('项目背景与目标。', '实施过程与关键措施。', '效果评估、成本与经验教训。'),
+      keyword: '医疗服务；质量改进',
+    };
+  } else if (sourceId === 11) {
+    const topic = rnd.pick(EVIDENCE_TOPICS);
+    const dz = rnd.pick(t.diseases);
+    draft = {
+      title: `${topic[0]}——以${dz[0]}研究为例`,
+      outtitle: `${topic[1]}: ${dz[1]}`,
+      intro: `以${dz[0]}领域的研究为例，本文解释了${topic[0].replace(/^如何/, '')}相关的方法学问题，帮助读者评价证据。`,
+      body: paragraphs('问题的提出。', '方法学解释。', '对阅读和应用证据的建议。'),
+      keyword: `循证医学；${dz[0]}`,
+    };
+  } else if (sourceId === 7) {
+    const dz = rnd.pick(t.diseases);
+    const iv = rnd.pick(t.interventions);
+    draft = {
+      title: `动画解读：${iv[0]}与${dz[0]}`,
+      outtitle: `Animation: ${iv[1]} in ${dz[1]}`,
+      intro: `这段动画用几分钟讲清一项关于${dz[0]}的研究：研究问题、设计、主要结果和局限性。`,
+      body: paragraphs(`动画脚本：${dz[0]}的疾病负担与研究问题；${iv[0]}的作用机制；研究设计与结果解读。`),
+      keyword: `${dz[0]}；动画`,
+    };
+  } else if (sourceId === 8) {
+    const dz = rnd.pick(t.diseases);
+    const oc = rnd.pick(t.outcomes);
+    draft = {
+      title: `音频：${dz[0]}研究中的${oc[0]}`,
+      outtitle: `Audio: ${dz[1]}`,
+      intro: `本期音频节目由编辑与临床医生对谈，讨论${dz[0]}研究中${oc[0]}的意义。`,
+      body: paragraphs('节目文字稿（节选）。'),
+      keyword: `${dz[0]}；音频`,
+    };
+  } else {
+    const topic = writingTopic;
+    typeId = topic[2];
+    draft = {
+      title: topic[0],
+      outtitle: topic[1],
+      intro: `临床研究写作系列：${topic[0]}。本文结合常见问题给出可操作的建议和示例。`,
+      body: paragraphs('常见问题。', '写作建议与示例。', '自查要点。'),
+      keyword: '临床研究；论文写作',
+    };
+  }
+  return { draft, typeId };
+}
+
+export interface SourcePlan {
   sourceId: number;
   count: number;
   prefix: string;
@@ -261,7 +339,7 @@ interface SourcePlan {
   access: [number, number, number]; // shares of public, login, member
 }
 
-const SOURCE_PLANS: SourcePlan[] = [
+export const SOURCE_PLANS: SourcePlan[] = [
   { sourceId: 5, count: 110, prefix: 'QYJ', filters: [1, 2, 3, 3, 3, 4, 5], westernShare: 0.75, authorCount: [1, 8], weekly: true, access: [0.25, 0.3, 0.45] },
   { sourceId: 6, count: 70, prefix: 'QYD', filters: [6, 7, 8, 15, 16], westernShare: 0.2, authorCount: [1, 3], weekly: true, access: [0.5, 0.5, 0] },
   { sourceId: 10, count: 35, prefix: 'QYC', filters: [19, 20, 21, 22], westernShare: 0.7, authorCount: [1, 5], weekly: false, access: [0.3, 0.3, 0.4] },
@@ -289,70 +367,7 @@ export function generateArticles(now: Date): SeedArticle[] {
       }
       const t = termsOf(primary);
       const filterId = plan.filters.length ? rnd.pick(plan.filters) : null;
-      let typeId: number | null = null;
-      let draft: Draft;
-
-      if (plan.sourceId === 5) {
-        draft =
-          filterId === 1
-            ? reviewDraft(rnd, t)
-            : filterId === 2
-              ? caseDraft(rnd, t)
-              : filterId === 3
-                ? trialDraft(rnd, t)
-                : perspectiveDraft(rnd, t);
-      } else if (plan.sourceId === 6) {
-        draft = digestDraft(rnd, t, filterId!);
-      } else if (plan.sourceId === 10) {
-        const topic = rnd.pick(CATALYST_TOPICS);
-        draft = {
-          title: topic[0],
-          outtitle: topic[1],
-          intro: `本文介绍了一家医疗机构在“${topic[0]}”方面的做法、遇到的困难和可推广的经验。`,
-          body: paragraphs('项目背景与目标。', '实施过程与关键措施。', '效果评估、成本与经验教训。'),
-          keyword: '医疗服务；质量改进',
-        };
-      } else if (plan.sourceId === 11) {
-        const topic = rnd.pick(EVIDENCE_TOPICS);
-        const dz = rnd.pick(t.diseases);
-        draft = {
-          title: `${topic[0]}——以${dz[0]}研究为例`,
-          outtitle: `${topic[1]}: ${dz[1]}`,
-          intro: `以${dz[0]}领域的研究为例，本文解释了${topic[0].replace(/^如何/, '')}相关的方法学问题，帮助读者评价证据。`,
-          body: paragraphs('问题的提出。', '方法学解释。', '对阅读和应用证据的建议。'),
-          keyword: `循证医学；${dz[0]}`,
-        };
-      } else if (plan.sourceId === 7) {
-        const dz = rnd.pick(t.diseases);
-        const iv = rnd.pick(t.interventions);
-        draft = {
-          title: `动画解读：${iv[0]}与${dz[0]}`,
-          outtitle: `Animation: ${iv[1]} in ${dz[1]}`,
-          intro: `这段动画用几分钟讲清一项关于${dz[0]}的研究：研究问题、设计、主要结果和局限性。`,
-          body: paragraphs(`动画脚本：${dz[0]}的疾病负担与研究问题；${iv[0]}的作用机制；研究设计与结果解读。`),
-          keyword: `${dz[0]}；动画`,
-        };
-      } else if (plan.sourceId === 8) {
-        const dz = rnd.pick(t.diseases);
-        const oc = rnd.pick(t.outcomes);
-        draft = {
-          title: `音频：${dz[0]}研究中的${oc[0]}`,
-          outtitle: `Audio: ${dz[1]}`,
-          intro: `本期音频节目由编辑与临床医生对谈，讨论${dz[0]}研究中${oc[0]}的意义。`,
-          body: paragraphs('节目文字稿（节选）。'),
-          keyword: `${dz[0]}；音频`,
-        };
-      } else {
-        const topic = WRITING_TOPICS[j % WRITING_TOPICS.length]!;
-        typeId = topic[2];
-        draft = {
-          title: topic[0],
-          outtitle: topic[1],
-          intro: `临床研究写作系列：${topic[0]}。本文结合常见问题给出可操作的建议和示例。`,
-          body: paragraphs('常见问题。', '写作建议与示例。', '自查要点。'),
-          keyword: '临床研究；论文写作',
-        };
-      }
+      const { draft, typeId } = sourceDraft(rnd, plan.sourceId, filterId, t, WRITING_TOPICS[j % WRITING_TOPICS.length]!);
 
       const daysAgo = 1 + j * spacing + rnd.int(0, spacing - 1);
       const postdate = postInstant(midnight, daysAgo, rnd.int(8, 20), rnd.pick([0, 15, 30, 45]), plan.weekly);

@@ -14,6 +14,7 @@ import {
   moduleSwitches,
   servicePlans,
 } from '../schema/index.js';
+import { seedCorpus, type CorpusSummary } from './corpusSeed.js';
 import { generateArticles, generateLessons } from './generate.js';
 import {
   ARTICLE_TYPES,
@@ -29,6 +30,12 @@ import {
 export interface SeedOptions {
   /** The seed date: content dates count back from it, the demo membership runs a year from it. */
   now: Date;
+  /**
+   * Instead of the 300-article demo, write the scale corpus of this many articles (at least 100)
+   * over the last 11 years, with weekly issues, extra readers, favourites, reading records and past
+   * free reads (`npm run seed -- --articles 100000`; see server/README.md).
+   */
+  articles?: number;
 }
 
 /** Seeds only a database that has no content yet (first start). Returns whether it seeded. */
@@ -43,11 +50,11 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
  * Inserts the reference data, demo content and demo accounts. Idempotent: every row has a natural
  * key (fixed id, permalinks, lesson resource id, username) and existing rows are left alone.
  */
-export async function seed(db: Db, { now }: SeedOptions): Promise<void> {
+export async function seed(db: Db, { now, articles: corpusSize }: SeedOptions): Promise<CorpusSummary | undefined> {
   // Hash outside the transaction: argon2 is slow on purpose.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
-  await db.transaction(async (tx) => {
+  const summary = await db.transaction(async (tx) => {
     await tx.insert(articleSources).values(SOURCES).onConflictDoNothing();
     await tx.insert(articleClasses).values(CLASSES).onConflictDoNothing();
     await tx.insert(articleFilters).values(FILTERS).onConflictDoNothing();
@@ -56,10 +63,16 @@ export async function seed(db: Db, { now }: SeedOptions): Promise<void> {
     await tx.insert(equityItems).values(EQUITY_ITEMS).onConflictDoNothing();
     await tx.insert(moduleSwitches).values(MODULE_SWITCHES).onConflictDoNothing();
 
-    await seedArticles(tx, now);
+    if (corpusSize === undefined) await seedArticles(tx, now);
     await seedLessons(tx, now);
     await seedMembers(tx, now, passwordHash);
+    return corpusSize === undefined ? undefined : seedCorpus(tx, now, corpusSize, passwordHash);
   });
+  if (summary) {
+    // Fresh statistics for the planner, and a visibility map so counts can be index-only scans.
+    await db.execute(sql`vacuum (analyze) articles, weekly_issues, members, favourites, reading_records`);
+  }
+  return summary;
 }
 
 async function seedArticles(db: Db, now: Date) {

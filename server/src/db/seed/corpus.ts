@@ -1,0 +1,294 @@
+// The scale corpus of `npm run seed -- --articles N` (benchmarks, load tests): N articles over the
+// last 11 calendar years with weekly issues, every source, class, filter and type, the access-level
+// mix, and readers with favourites, reading records and past free reads. Deterministic for a given
+// seed date and N. The default 300-article demo (generateArticles) is separate and unchanged.
+import { shanghaiDate } from '../../lib/dates.js';
+import {
+  authors,
+  createRandom,
+  DAY_MS,
+  DEMO_NOTE,
+  HR_SPELLINGS,
+  paidMarkers,
+  paragraphs,
+  postInstant,
+  references,
+  SHANGHAI_OFFSET_MS,
+  shanghaiMidnight,
+  SOURCE_PLANS,
+  sourceDraft,
+  termsOf,
+  type Draft,
+  type Random,
+  type SeedArticle,
+} from './generate.js';
+import { COI_TEXTS, COMPARATORS, WRITING_TOPICS } from './terms.js';
+
+/** Below this, some filter or article type would be missing from the corpus. */
+export const MIN_CORPUS_ARTICLES = 100;
+
+export interface CorpusArticle extends Omit<SeedArticle, 'related'> {
+  /** Shanghai date (YYYY-MM-DD) of the weekly issue the article belongs to, if any. */
+  weeklyDate: string | null;
+  /** Indexes of related articles in the corpus, all smaller than the article's own index. */
+  related: number[];
+}
+
+export interface CorpusIssue {
+  title: string;
+  thedate: string;
+}
+
+interface CorpusPlan {
+  sourceId: number;
+  share: number;
+  prefix: string;
+  filters: number[];
+  westernShare: number;
+  authorCount: [number, number];
+  weekly: boolean;
+  access: [number, number, number];
+}
+
+const fromDefault = (sourceId: number) => {
+  const p = SOURCE_PLANS.find((s) => s.sourceId === sourceId)!;
+  return { sourceId, prefix: p.prefix, filters: p.filters, westernShare: p.westernShare, authorCount: p.authorCount, weekly: p.weekly, access: p.access };
+};
+
+// Generation order matters for relations: an article relates to earlier ones only, so media
+// (7, 8) come before the journal, and the expert commentaries (1) come last, after the journal.
+const CORPUS_PLANS: CorpusPlan[] = [
+  { ...fromDefault(7), share: 0.07 },
+  { ...fromDefault(8), share: 0.05 },
+  { ...fromDefault(9), share: 0.05 },
+  { ...fromDefault(10), share: 0.1 },
+  { ...fromDefault(11), share: 0.1 },
+  { ...fromDefault(6), share: 0.22 },
+  { ...fromDefault(5), share: 0.33 },
+  { sourceId: 1, share: 0.08, prefix: 'QYS', filters: [], westernShare: 0.1, authorCount: [1, 2], weekly: false, access: [0.2, 0.3, 0.5] },
+];
+
+const CLASS_IDS = [4, 2, 3, 7, 8, 1, 9];
+const CLASS_WEIGHTS = [4, 4, 2, 2, 2, 3, 3, 7, 8, 1, 9, 9];
+const WRITING_TYPES = [1, 2, 3, 4];
+
+/** How many articles each source gets out of n (shares rounded down, the rest to the journal). */
+export function corpusCounts(n: number): Map<number, number> {
+  if (!Number.isInteger(n) || n < MIN_CORPUS_ARTICLES) {
+    throw new RangeError(`--articles needs a whole number of at least ${MIN_CORPUS_ARTICLES}`);
+  }
+  const counts = new Map(CORPUS_PLANS.map((p) => [p.sourceId, Math.floor(n * p.share)]));
+  const rest = n - [...counts.values()].reduce((a, b) => a + b, 0);
+  counts.set(5, counts.get(5)! + rest);
+  return counts;
+}
+
+/** Midnight (Shanghai) of 1 January ten years before the seed date's year: 11 calendar years. */
+function corpusStart(now: Date): number {
+  const year = Number(shanghaiDate(now).slice(0, 4)) - 10;
+  return Date.UTC(year, 0, 1) - SHANGHAI_OFFSET_MS;
+}
+
+/** One weekly issue per Thursday from the corpus start to the day before the seed date. */
+export function corpusIssues(now: Date): CorpusIssue[] {
+  const midnight = shanghaiMidnight(now);
+  const issues: CorpusIssue[] = [];
+  let day = corpusStart(now);
+  while (new Date(day + SHANGHAI_OFFSET_MS).getUTCDay() !== 4) day += DAY_MS;
+  let year = '';
+  let number = 0;
+  for (; day < midnight; day += 7 * DAY_MS) {
+    const thedate = shanghaiDate(new Date(day));
+    if (thedate.slice(0, 4) !== year) {
+      year = thedate.slice(0, 4);
+      number = 0;
+    }
+    number++;
+    issues.push({ title: `${year}年第${number}期`, thedate });
+  }
+  return issues;
+}
+
+function commentaryDraft(rnd: Random, classId: number): Draft {
+  const t = termsOf(classId);
+  const dz = rnd.pick(t.diseases);
+  const iv = rnd.pick(t.interventions);
+  const cmp = rnd.pick(COMPARATORS);
+  return {
+    title: rnd.pick([
+      `专家述评：${iv[0]}改变了${dz[0]}的治疗格局吗`,
+      `专家述评：如何解读${dz[0]}领域的最新试验`,
+      `专家述评：${iv[0]}与${cmp[0]}，临床医生该如何选择`,
+    ]),
+    outtitle: `Expert Commentary: ${dz[1]}`,
+    intro: `本期专家述评围绕${dz[0]}的近期研究，讨论${iv[0]}的证据强度、适用人群和对我国临床实践的启示。`,
+    body: paragraphs(
+      `近期发表的几项研究为${dz[0]}的治疗提供了新的证据，也引发了关于适用人群的讨论。`,
+      `证据的强度。${iv[0]}的获益在主要终点上较为一致，但不同研究的随访时间和人群特征差异较大。`,
+      `对实践的启示。在推广${iv[0]}之前，应结合患者的合并症、意愿和可及性，与${cmp[0]}比较后做出选择。`,
+    ),
+    keyword: `${dz[0]}；述评`,
+  };
+}
+
+/** The corpus, one article at a time (100 000 articles are not held in memory at once). */
+export function* generateCorpus(now: Date, n: number): Generator<CorpusArticle> {
+  const counts = corpusCounts(n);
+  const rnd = createRandom(20_260_303);
+  const midnight = shanghaiMidnight(now);
+  const spanDays = Math.floor((midnight - corpusStart(now)) / DAY_MS);
+  // Earlier articles by primary class: all, and the media items (7, 8) and journal items (5) apart.
+  const byClass = new Map<number, number[]>(CLASS_IDS.map((c) => [c, []]));
+  const mediaByClass = new Map<number, number[]>(CLASS_IDS.map((c) => [c, []]));
+  const journalByClass = new Map<number, number[]>(CLASS_IDS.map((c) => [c, []]));
+  const writingTopics = new Map(WRITING_TYPES.map((type) => [type, WRITING_TOPICS.filter((w) => w[2] === type)]));
+  let index = 0;
+
+  for (const plan of CORPUS_PLANS) {
+    const count = counts.get(plan.sourceId)!;
+    const step = (spanDays - 8) / count;
+    for (let j = 0; j < count; j++) {
+      const primary = j < CLASS_IDS.length ? CLASS_IDS[j]! : rnd.pick(CLASS_WEIGHTS);
+      const classIds = [primary];
+      if (rnd.chance(0.25)) {
+        const second = rnd.pick(CLASS_WEIGHTS);
+        if (second !== primary) classIds.push(second);
+      }
+      const filterId = plan.filters.length ? plan.filters[j % plan.filters.length]! : null;
+      const type = WRITING_TYPES[j % WRITING_TYPES.length]!;
+      const topics = writingTopics.get(type)!;
+      const { draft, typeId } =
+        plan.sourceId === 1
+          ? { draft: commentaryDraft(rnd, primary), typeId: null }
+          : sourceDraft(rnd, plan.sourceId, filterId, termsOf(primary), topics[Math.floor(j / WRITING_TYPES.length) % topics.length]!);
+
+      const daysAgo = 1 + Math.floor(j * step) + rnd.int(0, Math.max(0, Math.floor(step) - 1));
+      const postdate = postInstant(midnight, daysAgo, rnd.int(8, 20), rnd.pick([0, 15, 30, 45]), plan.weekly);
+      const pubdate = shanghaiDate(new Date(postdate.getTime() - rnd.int(0, 14) * DAY_MS));
+      const [pPublic, pLogin] = plan.access;
+      const roll = rnd.next();
+      const accessLevel = roll < pPublic ? 'public' : roll < pPublic + pLogin ? 'login' : 'member';
+      const by = authors(rnd, rnd.int(plan.authorCount[0], plan.authorCount[1]), plan.westernShare);
+      const hasWantsay = plan.sourceId === 5 && rnd.chance(0.35);
+      const permalinks = `${plan.prefix}${String(j + 1).padStart(6, '0')}`;
+      const markers = paidMarkers(permalinks);
+
+      const related: number[] = [];
+      const pickFrom = (pool: number[], k: number) => {
+        for (let r = 0; r < k && pool.length > 0; r++) related.push(pool[rnd.int(0, pool.length - 1)]!);
+      };
+      if (plan.sourceId === 1) {
+        // Some commentaries discuss more than ten articles (the page then shows five and "more").
+        pickFrom(journalByClass.get(primary)!, rnd.chance(0.2) ? rnd.int(11, 16) : rnd.int(2, 8));
+      } else {
+        if (plan.sourceId === 5 && rnd.chance(0.3)) pickFrom(mediaByClass.get(primary)!, rnd.int(1, 2));
+        pickFrom(byClass.get(primary)!, rnd.int(0, 3));
+      }
+
+      yield {
+        sourceId: plan.sourceId,
+        filterId,
+        typeId,
+        classIds,
+        permalinks,
+        title: draft.title,
+        outtitle: draft.outtitle.charAt(0).toUpperCase() + draft.outtitle.slice(1),
+        author: by.author,
+        pcauthor: by.pcauthor,
+        intro: draft.intro,
+        content: `${draft.body}<!-- ${markers.body} -->${DEMO_NOTE}`,
+        wantsay: hasWantsay
+          ? paragraphs(`编辑述评：这项研究回答了一个重要的临床问题。`) +
+            HR_SPELLINGS[j % HR_SPELLINGS.length] +
+            paragraphs('述评全文：研究的优势、局限性，以及对我国临床实践的意义。', '我们建议读者关注亚组结果和长期随访数据。') +
+            `<!-- ${markers.commentary} -->`
+          : '',
+        haswantsay: hasWantsay ? 1 : 0,
+        wantsayTitle: hasWantsay ? `述评：${draft.title}` : '',
+        coi: rnd.pick(COI_TEXTS),
+        keyword: draft.keyword,
+        aboutcontent: references(rnd, draft.outtitle),
+        appendix: '',
+        thank: '',
+        postdate,
+        pubdate,
+        thumb: [7, 8].includes(plan.sourceId) ? `/api/static/covers/cover-${(index % 6) + 1}.svg` : '',
+        videoUrl:
+          plan.sourceId === 8
+            ? '/api/static/media/demo-tone.wav'
+            : plan.sourceId === 5 && j % 9 === 0
+              ? `/api/static/media/demo-tone.wav?video=${permalinks}`
+              : '',
+        outlink: plan.sourceId === 5 ? `https://journal.example.org/doi/10.5555/scale.${plan.prefix.toLowerCase()}${j + 1}` : '',
+        accessLevel,
+        readCount: Math.floor(rnd.next() ** 3 * 20_000) + rnd.int(0, 60),
+        related: [...new Set(related)],
+        weeklyDate: plan.weekly ? shanghaiDate(postdate) : null,
+      };
+
+      byClass.get(primary)!.push(index);
+      if (plan.sourceId === 7 || plan.sourceId === 8) mediaByClass.get(primary)!.push(index);
+      if (plan.sourceId === 5) journalByClass.get(primary)!.push(index);
+      index++;
+    }
+  }
+}
+
+export interface CorpusReader {
+  username: string;
+  mobile: string;
+  email: string;
+  truename: string;
+  identity: string;
+  roleid: number;
+}
+
+/** Readers besides the demo accounts, so favourites and reading records have realistic volume. */
+export function corpusReaders(n: number): CorpusReader[] {
+  const rnd = createRandom(20_260_404);
+  const count = Math.max(10, Math.floor(n / 200));
+  const roles = [
+    { identity: '执业医师', roleid: 1 },
+    { identity: '医学生', roleid: 5 },
+    { identity: '其他', roleid: 0 },
+    { identity: '', roleid: 0 },
+  ];
+  return Array.from({ length: count }, (_, i) => {
+    const role = rnd.pick(roles);
+    const no = String(i + 1).padStart(6, '0');
+    return {
+      username: `reader${no}`,
+      mobile: `139${String(i + 1).padStart(8, '0')}`,
+      email: `reader${no}@example.com`,
+      truename: role.identity ? `读者${no}` : '',
+      ...role,
+    };
+  });
+}
+
+export interface MemberActivity {
+  /** Corpus article indexes with the time of collecting. */
+  favourites: { index: number; at: Date }[];
+  /** Corpus article indexes with the time of the last read. */
+  reads: { index: number; at: Date }[];
+}
+
+/**
+ * Favourites and reading records of one member: `favourites` and `reads` distinct articles out of
+ * n, collected or read at some time within the last two years.
+ */
+export function memberActivity(seed: number, now: Date, n: number, favourites: number, reads: number): MemberActivity {
+  const rnd = createRandom(seed);
+  const pick = (k: number) => {
+    const seen = new Set<number>();
+    const out: { index: number; at: Date }[] = [];
+    while (out.length < Math.min(k, n)) {
+      const index = rnd.int(0, n - 1);
+      if (seen.has(index)) continue;
+      seen.add(index);
+      out.push({ index, at: new Date(now.getTime() - rnd.int(60, 730 * 86_400) * 1000) });
+    }
+    return out;
+  };
+  return { favourites: pick(favourites), reads: pick(reads) };
+}
