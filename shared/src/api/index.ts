@@ -115,6 +115,9 @@ export const api = {
     collectArticle: (body: { id: number }, opts?: CallOptions) => post<boolean>('/api/user/collectArticle', body, opts),
     /** Removes an article from the favourites; a truthy reply is success. */
     cancelCollect: (body: { id: number }, opts?: CallOptions) => post<boolean>('/api/user/cancelCollect', body, opts),
+    /** Removes a lesson from the favourites (`id` is the lessonResId, §7.3); a truthy reply is success. */
+    cancelCollectLesson: (body: { id: number }, opts?: CallOptions) =>
+      post<boolean>('/api/user/cancelCollectLesson', body, opts),
   },
   base: {
     /** SMS code to phoneNo (captcha uuid + answer required); codeType 0, 2, 3 or 4. */
