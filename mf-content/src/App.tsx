@@ -4,11 +4,13 @@ import { ArticleListPage } from './article-list/ArticleListPage';
 import { ArticleInfoPage } from './article/ArticleInfoPage';
 import { ArticleTransfer } from './article-transfer/ArticleTransfer';
 import { ClinicalResearchListPage } from './clinical-research/ClinicalResearchListPage';
+import { ArticleParticularsPage } from './commentary/ArticleParticularsPage';
 import { CommentaryListPage } from './commentary/CommentaryListPage';
 import { NotFoundPage, UnderConstructionPage } from './construction/UnderConstructionPage';
 import { HomePage } from './home/HomePage';
 import { SECTION_NAMES } from './messages';
 import { ProfessionalArticleListPage } from './professional/ProfessionalArticleListPage';
+import { ProfessionalMorePage } from './professional-more/ProfessionalMorePage';
 
 const LIST_PATHS = Object.keys(ARTICLE_LIST_PAGES) as ArticleListPath[];
 /** Sections of SECTION_NAMES that now have their screen (the construction panel must not shadow them). */
@@ -28,7 +30,9 @@ export function AppRoutes() {
       <Route path="/article-info" element={<ArticleInfoPage />} />
       <Route path="/clinical-research-list" element={<ClinicalResearchListPage />} />
       <Route path="/commentary" element={<CommentaryListPage />} />
+      <Route path="/article-particulars" element={<ArticleParticularsPage />} />
       <Route path="/professional-article-list" element={<ProfessionalArticleListPage />} />
+      <Route path="/professional-more" element={<ProfessionalMorePage />} />
       {Object.entries(SECTION_NAMES)
         .filter(([path]) => !BUILT_PATHS.has(path))
         .map(([path, name]) => (

@@ -51,6 +51,13 @@ export const SCREEN_INFO = {
   clinicalResearch: { name: '临床研究写作', intro: '临床研究的设计、实施与论文写作方法。' },
   commentary: { name: '述评', intro: '专家对期刊重要研究的解读与点评。' },
   professional: { intro: (area: string) => `${area}领域的期刊文章与动画解读。` },
+  more: { name: '更多相关文章', intro: '与所读内容相关的全部文章，可按发布日期、期刊文章类型与期刊文摘类型筛选。' },
+} as const;
+
+/** /professional-more (spec §2.1): the type groups of its filters. */
+export const MORE_TEXT = {
+  journalTypes: '期刊文章类型',
+  digestTypes: '期刊文摘类型',
 } as const;
 
 /** /professional-article-list (spec §2.10): tab labels, the footer and the unknown-code panel. */
@@ -88,7 +95,6 @@ export const SECTION_NAMES: Record<string, string> = {
   '/about': '关于我们',
   '/search': '搜索',
   '/article-info': '文章详情',
-  '/article-particulars': '述评详情',
   '/animation-list': '动画解读',
   '/animation-particulars': '动画解读详情',
   '/audio-list': '音频',
@@ -96,5 +102,4 @@ export const SECTION_NAMES: Record<string, string> = {
   '/period-article': '往期期刊',
   '/latest-periodical': '最新一期',
   '/nejm-catalog': '期刊目录',
-  '/professional-more': '更多相关文章',
 };

@@ -30,14 +30,17 @@ export function ArticleListItem({
   item,
   codeByName,
   onRemoveCollect,
+  removing = false,
   hrefOf = detailHref,
 }: {
   item: Item;
   codeByName: Map<string, number>;
   /** Where the title links; by default the item's detail page. */
   hrefOf?: (item: Item) => string;
-  /** Wired once the favourites API exists; until then the icon shows but cannot be used. */
+  /** What the remove-collect icon of a collected item does; without it the icon shows disabled. */
   onRemoveCollect?: (item: Item) => void;
+  /** The removal is under way (the icon waits). */
+  removing?: boolean;
 }) {
   const kind = kindOf(item);
   // `author` keeps degrees ("M.D."), which formatAuthors attaches to the name before them.
@@ -56,6 +59,7 @@ export function ArticleListItem({
             title={TEXT.removeCollect}
             icon={<StarFilled aria-hidden="true" />}
             disabled={!onRemoveCollect}
+            loading={removing}
             onClick={() => onRemoveCollect?.(item)}
           />
         ) : null}

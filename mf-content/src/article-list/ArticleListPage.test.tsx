@@ -1,6 +1,16 @@
-import { api, ApiError, ARTICLE_LIST_PAGES, formatAuthors, MSG, type ArticleListPath } from '@qianyan/shared';
+import {
+  api,
+  ApiError,
+  ARTICLE_LIST_PAGES,
+  clearSession,
+  formatAuthors,
+  MSG,
+  setSession,
+  toast,
+  type ArticleListPath,
+} from '@qianyan/shared';
 import dayjs from 'dayjs';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppRoutes } from '../App';
 import { article, CLASSES, pageOf, renderAt, setViewportWidth } from '../test/fixtures';
@@ -146,6 +156,47 @@ describe('article list page', () => {
     const plain = screen.getByRole('heading', { name: '未收藏' }).closest('article') as HTMLElement;
     expect(within(collected).getByRole('button', { name: '取消收藏' })).toBeInTheDocument();
     expect(within(plain).queryByRole('button', { name: '取消收藏' })).not.toBeInTheDocument();
+  });
+
+  it('removing a favourite cancels it, says 已成功取消! and reloads the current page', async () => {
+    const success = jest.spyOn(toast, 'success').mockImplementation(() => {});
+    const cancel = jest.spyOn(api.user, 'cancelCollect').mockResolvedValue(true);
+    listSpy.mockResolvedValue(pageOf([article({ id: 31, title: '已收藏', ifCollect: 1 })], 45, 3));
+    await renderList('/nejm-list?type=2&sortType=1&page=3');
+    const entry = (await screen.findByRole('heading', { name: '已收藏' })).closest('article') as HTMLElement;
+    const calls = listSpy.mock.calls.length;
+    listSpy.mockResolvedValue(pageOf([article({ id: 31, title: '已收藏', ifCollect: 0 })], 45, 3));
+    await userEvent.click(within(entry).getByRole('button', { name: '取消收藏' }));
+    expect(cancel).toHaveBeenCalledWith({ id: 31 });
+    expect(success).toHaveBeenCalledWith(MSG.cancelled);
+    await waitFor(() => expect(listSpy.mock.calls.length).toBe(calls + 1));
+    expect(lastQuery()).toEqual({ pageNo: 3, pageSize: 20, sourceIds: [5], articleFilterIds: [2], sortType: 1 });
+    await waitFor(() => expect(screen.queryByRole('button', { name: '取消收藏' })).not.toBeInTheDocument());
+  });
+
+  it('a failed removal keeps the page as it is', async () => {
+    const success = jest.spyOn(toast, 'success').mockImplementation(() => {});
+    jest.spyOn(api.user, 'cancelCollect').mockRejectedValue(new ApiError(-1, MSG.networkError));
+    listSpy.mockResolvedValue(pageOf([article({ id: 32, title: '已收藏', ifCollect: 1 })], 1));
+    await renderList('/nejm-list');
+    const entry = (await screen.findByRole('heading', { name: '已收藏' })).closest('article') as HTMLElement;
+    const calls = listSpy.mock.calls.length;
+    await userEvent.click(within(entry).getByRole('button', { name: '取消收藏' }));
+    await waitFor(() => expect(within(entry).getByRole('button', { name: '取消收藏' })).toBeEnabled());
+    expect(success).not.toHaveBeenCalled();
+    expect(listSpy.mock.calls.length).toBe(calls);
+  });
+
+  it('reloads after the session ends, so collected marks do not outlive it', async () => {
+    setSession('tok', { id: 1, membername: 'r', truename: '', identity: '', roleid: 0, avatar: '', subscribe_info: { service_type: 0, service_end_date: null }, ifNeedUpdate: 0 });
+    listSpy.mockResolvedValue(pageOf([article({ title: '已收藏', ifCollect: 1 })], 1));
+    await renderList('/nejm-list');
+    await screen.findByRole('button', { name: '取消收藏' });
+    const calls = listSpy.mock.calls.length;
+    listSpy.mockResolvedValue(pageOf([article({ title: '已收藏', ifCollect: 0 })], 1));
+    act(() => clearSession());
+    await waitFor(() => expect(listSpy.mock.calls.length).toBe(calls + 1));
+    await waitFor(() => expect(screen.queryByRole('button', { name: '取消收藏' })).not.toBeInTheDocument());
   });
 
   it('shows 未搜索到相关内容 for an empty list', async () => {

@@ -1,7 +1,7 @@
 import { Button, Drawer } from 'antd';
 import { useEffect, useState } from 'react';
 import { TEXT } from '../messages';
-import { ClassGroup, SortGroup } from './FilterGroups';
+import { ClassGroup, SortGroup, TypeGroupField } from './FilterGroups';
 import { rangeFields, rangeOf, type FilterProps } from './FilterSidebar';
 import { EMPTY_FILTERS, type ListFilters, type SortType } from './listQuery';
 import { RangeCalendar, type DraftRange } from './RangeCalendar';
@@ -9,13 +9,19 @@ import { RangeCalendar, type DraftRange } from './RangeCalendar';
 interface Draft {
   sortType: SortType;
   classIds: number[];
+  filterIds: number[];
   range: DraftRange;
 }
 
-const draftOf = (f: ListFilters): Draft => ({ sortType: f.sortType, classIds: f.classIds, range: rangeOf(f) ?? [null, null] });
+const draftOf = (f: ListFilters): Draft => ({
+  sortType: f.sortType,
+  classIds: f.classIds,
+  filterIds: f.filterIds ?? [],
+  range: rangeOf(f) ?? [null, null],
+});
 
 /** Mobile (< 768 px) filters in a drawer: changes are a draft until 确定; 重置 clears the draft. */
-export function FilterDrawer({ open, onClose, onApply, filters, classes, fields }: FilterProps & {
+export function FilterDrawer({ open, onClose, onApply, filters, classes, fields, typeGroups = [], bounds }: FilterProps & {
   open: boolean;
   onClose: () => void;
   onApply: (f: ListFilters) => void;
@@ -28,7 +34,7 @@ export function FilterDrawer({ open, onClose, onApply, filters, classes, fields 
   }, [open]);
 
   const apply = () => {
-    onApply({ sortType: draft.sortType, classIds: draft.classIds, ...rangeFields(draft.range) });
+    onApply({ sortType: draft.sortType, classIds: draft.classIds, filterIds: draft.filterIds, ...rangeFields(draft.range) });
     onClose();
   };
 
@@ -58,9 +64,20 @@ export function FilterDrawer({ open, onClose, onApply, filters, classes, fields 
       {fields.dates && (
         <fieldset className="qy-al-fieldset">
           <legend>{TEXT.dateRange}</legend>
-          <RangeCalendar value={draft.range} onChange={(range) => setDraft({ ...draft, range })} />
+          <RangeCalendar value={draft.range} bounds={bounds} onChange={(range) => setDraft({ ...draft, range })} />
         </fieldset>
       )}
+      {typeGroups
+        .filter((g) => g.options.length > 0)
+        .map((g) => (
+          <TypeGroupField
+            key={g.legend}
+            layout="grid"
+            group={g}
+            value={draft.filterIds}
+            onChange={(filterIds) => setDraft({ ...draft, filterIds })}
+          />
+        ))}
     </Drawer>
   );
 }

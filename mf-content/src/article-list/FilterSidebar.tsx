@@ -2,8 +2,8 @@ import { fromApiDate, toApiRange, type ArticleClass } from '@qianyan/shared';
 import { Button, DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { TEXT } from '../messages';
-import { isDisabledListDate } from './dates';
-import { ClassGroup, SortGroup } from './FilterGroups';
+import { isOutside, LIST_BOUNDS, maxOf, type DateBounds } from './dates';
+import { ClassGroup, SortGroup, TypeGroupField, type TypeGroup } from './FilterGroups';
 import { EMPTY_FILTERS, hasActiveFilters, type FilterFields, type ListFilters } from './listQuery';
 
 export { SORT_OPTIONS } from './FilterGroups';
@@ -13,6 +13,10 @@ export interface FilterProps {
   classes: ArticleClass[];
   /** The filters this page offers; the disease-area group also needs a loaded class list. */
   fields: FilterFields;
+  /** Article-type checkbox groups after the other filters (filters.filterIds); none by default. */
+  typeGroups?: TypeGroup[];
+  /** The selectable days of the date range; by default 2010-01-01 to today. */
+  bounds?: DateBounds;
 }
 
 /** The stored range as pickers want it: both ends or nothing. */
@@ -28,8 +32,23 @@ export function rangeFields(range: [Dayjs | null, Dayjs | null] | null): Pick<Li
   return { startDate: r.startDate, endDate: r.endDate };
 }
 
+/** The months the range picker opens on: the one before the last selectable day and its own, or this month when later. */
+function pickerMonths(bounds: DateBounds): [Dayjs, Dayjs] {
+  const last = dayjs().isAfter(maxOf(bounds), 'day') ? maxOf(bounds) : dayjs();
+  return [last.subtract(1, 'month'), last];
+}
+
 /** Desktop sidebar (≥ 768 px): every change applies at once and returns to page 1. */
-export function FilterSidebar({ filters, classes, fields, onChange, active, onClear }: FilterProps & {
+export function FilterSidebar({
+  filters,
+  classes,
+  fields,
+  typeGroups = [],
+  bounds = LIST_BOUNDS,
+  onChange,
+  active,
+  onClear,
+}: FilterProps & {
   onChange: (f: ListFilters) => void;
   /** Whether anything is filtered (shows 清除筛选); by default, any of `filters` differs from the defaults. */
   active?: boolean;
@@ -56,14 +75,25 @@ export function FilterSidebar({ filters, classes, fields, onChange, active, onCl
           <DatePicker.RangePicker
             className="qy-al-range"
             value={rangeOf(filters)}
-            disabledDate={isDisabledListDate}
-            // Open on last month and this one: every later day is disabled anyway.
-            defaultPickerValue={[dayjs().subtract(1, 'month'), dayjs()]}
+            disabledDate={(d) => isOutside(bounds, d)}
+            // Open on the last selectable month and the one before (today's with the default bounds).
+            defaultPickerValue={pickerMonths(bounds)}
             placeholder={[TEXT.startDate, TEXT.endDate]}
             onChange={(range) => onChange({ ...filters, ...rangeFields(range) })}
           />
         </fieldset>
       )}
+      {typeGroups
+        .filter((g) => g.options.length > 0)
+        .map((g) => (
+          <TypeGroupField
+            key={g.legend}
+            layout="list"
+            group={g}
+            value={filters.filterIds ?? []}
+            onChange={(filterIds) => onChange({ ...filters, filterIds })}
+          />
+        ))}
     </aside>
   );
 }

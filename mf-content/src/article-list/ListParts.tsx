@@ -6,22 +6,68 @@ import {
   ARTICLE_LIST_PAGE_SIZE,
   EmptyState,
   ErrorState,
+  MSG,
   onLoggedIn,
+  toast,
   useApiQuery,
   useIsMobile,
+  useSession,
   type ArticleListItem as Item,
   type ArticleListQuery,
+  type PageResult,
 } from '@qianyan/shared';
 import { Button, Pagination, Skeleton } from 'antd';
-import { useCallback, useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { TEXT } from '../messages';
 import { ArticleListItem } from './ArticleListItem';
 
-/** Loads one page of selectArticleList; collected marks depend on the reader, so it reloads after a login. */
-export function useArticleList(query: ArticleListQuery) {
-  const list = useApiQuery(() => api.article.selectArticleList(query, { silent: true }), [JSON.stringify(query)]);
-  useEffect(() => onLoggedIn(list.reload), [list.reload]);
+const NO_RESULTS: PageResult<Item> = { results: [], page: { total: 0, pages: 0, pageNo: 1, pageSize: ARTICLE_LIST_PAGE_SIZE } };
+
+/**
+ * Loads one page of selectArticleList (`null`: nothing to ask for, an empty list). Collected marks
+ * depend on the reader, so it reloads after a login and after the session ends.
+ */
+export function useArticleList(query: ArticleListQuery | null) {
+  const list = useApiQuery(
+    () => (query ? api.article.selectArticleList(query, { silent: true }) : Promise.resolve(NO_RESULTS)),
+    [JSON.stringify(query)],
+  );
+  const { reload } = list;
+  useEffect(() => onLoggedIn(reload), [reload]);
+  const { loggedIn } = useSession();
+  const wasLoggedIn = useRef(loggedIn);
+  useEffect(() => {
+    if (wasLoggedIn.current && !loggedIn) reload();
+    wasLoggedIn.current = loggedIn;
+  }, [loggedIn, reload]);
   return list;
+}
+
+/**
+ * The remove-collect icon of list items (§2.10, §4 collect toggle): cancels the favourite, says
+ * 已成功取消! and reloads the current page. `removing` is the item being removed (its icon waits).
+ */
+export function useRemoveCollect(reload: () => void) {
+  const [removing, setRemoving] = useState<number | null>(null);
+  const remove = useCallback(
+    async (item: Item) => {
+      setRemoving(item.id);
+      try {
+        if (await api.user.cancelCollect({ id: item.id })) {
+          toast.success(MSG.cancelled);
+          reload();
+        } else {
+          toast.error(MSG.busy);
+        }
+      } catch {
+        // The API client has shown the failure (and the login prompt when the session ended).
+      } finally {
+        setRemoving(null);
+      }
+    },
+    [reload],
+  );
+  return { removing, remove };
 }
 
 /** The page heading: the one h1, an intro line and, on phones, the filter button beside the title. */
@@ -69,6 +115,7 @@ export function ListResults({
   hrefOf?: (item: Item) => string;
 }) {
   const isMobile = useIsMobile();
+  const { removing, remove } = useRemoveCollect(list.reload);
   const goToPage = useCallback(
     (n: number) => {
       onPage(n);
@@ -94,7 +141,14 @@ export function ListResults({
         <>
           <p className="qy-al-count">{TEXT.total(list.data.page.total)}</p>
           {list.data.results.map((item) => (
-            <ArticleListItem key={item.id} item={item} codeByName={codeByName} hrefOf={hrefOf} />
+            <ArticleListItem
+              key={item.id}
+              item={item}
+              codeByName={codeByName}
+              hrefOf={hrefOf}
+              onRemoveCollect={remove}
+              removing={removing === item.id}
+            />
           ))}
           <Pagination
             className="qy-al-pagination"

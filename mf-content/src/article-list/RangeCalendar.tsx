@@ -3,7 +3,7 @@ import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Calendar } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { TEXT } from '../messages';
-import { isDisabledListDate, LIST_MIN_DATE } from './dates';
+import { isOutside, LIST_BOUNDS, maxOf, type DateBounds } from './dates';
 
 export type DraftRange = [Dayjs | null, Dayjs | null];
 
@@ -14,8 +14,19 @@ export function nextRange([start, end]: DraftRange, day: Dayjs): DraftRange {
 }
 
 /** Mobile range calendar for the filter drawer (spec §2.10): tap the first day, then the last. */
-export function RangeCalendar({ value, onChange }: { value: DraftRange; onChange: (v: DraftRange) => void }) {
+export function RangeCalendar({
+  value,
+  onChange,
+  bounds = LIST_BOUNDS,
+}: {
+  value: DraftRange;
+  onChange: (v: DraftRange) => void;
+  bounds?: DateBounds;
+}) {
   const [start, end] = value;
+  const max = maxOf(bounds);
+  // Open on the range, else today when it is selectable, else the last selectable day.
+  const initial = end ?? start ?? (dayjs().isAfter(max, 'day') ? max : dayjs());
   const cellClass = (d: Dayjs) => {
     const classes = ['ant-picker-cell-inner', 'qy-rc-cell'];
     if (start && d.isSame(start, 'day')) classes.push('qy-rc-start');
@@ -32,9 +43,9 @@ export function RangeCalendar({ value, onChange }: { value: DraftRange; onChange
       </p>
       <Calendar
         fullscreen={false}
-        defaultValue={end ?? start ?? dayjs()}
-        validRange={[LIST_MIN_DATE, dayjs().endOf('day')]}
-        disabledDate={isDisabledListDate}
+        defaultValue={initial}
+        validRange={[bounds.min.startOf('day'), max.endOf('day')]}
+        disabledDate={(d) => isOutside(bounds, d)}
         onSelect={(day, info) => {
           if (info.source === 'date') onChange(nextRange(value, day));
         }}
@@ -47,7 +58,7 @@ export function RangeCalendar({ value, onChange }: { value: DraftRange; onChange
                 type="text"
                 aria-label={TEXT.prevMonth}
                 icon={<LeftOutlined aria-hidden="true" />}
-                disabled={prev.isBefore(LIST_MIN_DATE, 'month')}
+                disabled={prev.isBefore(bounds.min, 'month')}
                 onClick={() => showMonth(prev)}
               />
               <span className="qy-rc-month">{month.format('YYYY年M月')}</span>
@@ -55,7 +66,7 @@ export function RangeCalendar({ value, onChange }: { value: DraftRange; onChange
                 type="text"
                 aria-label={TEXT.nextMonth}
                 icon={<RightOutlined aria-hidden="true" />}
-                disabled={next.isAfter(dayjs(), 'month')}
+                disabled={next.isAfter(max, 'month')}
                 onClick={() => showMonth(next)}
               />
             </div>

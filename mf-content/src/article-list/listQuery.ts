@@ -17,6 +17,8 @@ export interface ListFilters {
   /** YYYYMMDD; both set or both undefined. */
   startDate?: string;
   endDate?: string;
+  /** Article type (filter) ids ticked in the type groups of a page that offers them (/professional-more). */
+  filterIds?: number[];
 }
 
 export interface ListState extends ListFilters {
@@ -124,4 +126,4 @@ export function toArticleQuery(state: ListState, path: ArticleListPath): Article
 }
 
 export const hasActiveFilters = (f: ListFilters) =>
-  f.sortType !== 0 || f.classIds.length > 0 || !!(f.startDate && f.endDate);
+  f.sortType !== 0 || f.classIds.length > 0 || !!(f.startDate && f.endDate) || (f.filterIds?.length ?? 0) > 0;

@@ -2,6 +2,7 @@ import { api, ApiError, MSG } from '@qianyan/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppRoutes } from '../App';
+import { openDetail } from '../article/testData';
 import { article, CLASSES, pageOf, renderAt, setViewportWidth } from '../test/fixtures';
 
 jest.setTimeout(30_000);
@@ -53,14 +54,17 @@ describe('expert commentary list', () => {
     expect(location()).toBe('/commentary?articleClassIds=9');
   });
 
-  it('each item opens the commentary detail, which still shows the construction panel', async () => {
+  it('each item opens the commentary detail', async () => {
+    jest
+      .spyOn(api.article, 'getArticleDetail')
+      .mockResolvedValue(openDetail({ title: '述评：免疫治疗的新阶段', haswantsay: 1, wantsay: '<p>述评正文。</p>' }));
     const { location } = await renderList('/commentary');
     const link = await screen.findByRole('link', { name: '述评：免疫治疗的新阶段' });
     expect(link).toHaveAttribute('href', '/article-particulars?permalinks=QYJ0101');
     await userEvent.click(link);
     expect(location()).toBe('/article-particulars?permalinks=QYJ0101');
-    expect(await screen.findByRole('heading', { level: 1, name: '述评详情' })).toBeInTheDocument();
-    expect(screen.getByText('栏目建设中')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: '述评：免疫治疗的新阶段' })).toBeInTheDocument();
+    expect(screen.getByText('述评正文。')).toBeInTheDocument();
   });
 
   it('shows 未搜索到相关内容 for an empty list', async () => {

@@ -7,7 +7,7 @@ describe('sections without a screen yet', () => {
   it.each([
     ['/animation-list', '动画解读'],
     ['/about?type=intro', '关于我们'],
-    ['/article-particulars?permalinks=QYC0001', '述评详情'],
+    ['/audio-list', '音频'],
   ])('%s says the section is being prepared and links home and to the journal list', (url, name) => {
     renderAt(url, <AppRoutes />);
     expect(screen.getByRole('heading', { level: 1, name })).toBeInTheDocument();

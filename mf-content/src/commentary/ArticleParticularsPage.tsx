@@ -1,0 +1,152 @@
+import { formatDate, SOURCE, splitClassNames, type ArticleDetail } from '@qianyan/shared';
+import { useRef } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { articleHref } from '../article-list/ArticleListItem';
+import { AccessPanel } from '../article/AccessPanel';
+import { DetailPending, Html, NotFoundPanel } from '../article/DetailStates';
+import { isBlankHtml } from '../article/sanitize';
+import { ShareBar } from '../article/ShareBar';
+import { useArticleDetail } from '../article/useArticleDetail';
+import { useFreeRead } from '../article/useFreeRead';
+import { ClassTags } from '../common/ClassTags';
+import { useArticleClasses } from '../common/useArticleClasses';
+import { useDocumentTitle } from '../common/useDocumentTitle';
+import { ARTICLE_TEXT } from '../article/messages';
+import { pageTitle } from '../messages';
+import { articleIdList } from '../professional-more/moreQuery';
+import { COMMENTARY_TEXT as T } from './messages';
+import { RelatedArticles } from './RelatedArticles';
+import '../common/common.css';
+import '../article/article.css';
+import './commentary.css';
+
+/**
+ * Whether the commentary is the item's own text: a commentary item (source 1), or an item without a
+ * separate commentary. Otherwise it is the article's 述评 (wantsay), and the article is linked.
+ */
+export const commentaryIsContent = (d: Pick<ArticleDetail, 'sourceid' | 'haswantsay'>) =>
+  d.sourceid === SOURCE.commentary || d.haswantsay !== 1;
+
+/** /article-particulars?permalinks= (spec §2.1): an expert commentary with its access states. */
+export function ArticleParticularsPage() {
+  const [params] = useSearchParams();
+  const permalinks = params.get('permalinks')?.trim() || null;
+  const query = useArticleDetail({ permalinks, id: null, prev: null });
+  const loaded = query.data;
+
+  useDocumentTitle(pageTitle(loaded?.detail.title || T.pageName));
+
+  if (query.notFound) return <NotFoundPanel />;
+  if (!loaded) return <DetailPending name={T.pageName} loading={query.loading} error={query.error} onRetry={query.reload} />;
+  return (
+    <CommentaryView
+      key={loaded.detail.id}
+      detail={loaded.detail}
+      fetchedLoggedIn={loaded.fetchedLoggedIn}
+      reload={query.reload}
+    />
+  );
+}
+
+function CommentaryView({
+  detail,
+  fetchedLoggedIn,
+  reload,
+}: {
+  detail: ArticleDetail;
+  fetchedLoggedIn: boolean;
+  reload: () => void;
+}) {
+  const { codeByName } = useArticleClasses();
+  const lockRef = useRef<HTMLElement>(null);
+  const { state, unlocked, claiming, claimError, claim } = useFreeRead({ detail, fetchedLoggedIn, reload, lockRef });
+
+  const ownText = commentaryIsContent(detail);
+  // What the server sent: the whole text when the reader may see it, else only the commentary's free
+  // part (before its <hr>) or, for a commentary item, nothing past the intro.
+  const text = ownText ? unlocked?.content || detail.content : unlocked?.wantsay || detail.wantsay;
+  const readable = state === 'open';
+  const date = formatDate(detail.postdate);
+  const authors = detail.author || detail.pcauthor;
+  const hasTags = splitClassNames(detail.classNames).length > 0;
+  const heading = (!ownText && detail.wantsayTitle) || T.commentary;
+  const related = articleIdList(detail.relationArticleIds);
+
+  return (
+    <div className="qy-page qy-ai-page">
+      <nav className="qy-ai-crumbs" aria-label={ARTICLE_TEXT.breadcrumb}>
+        <ol>
+          <li>
+            <Link to="/index">{ARTICLE_TEXT.home}</Link>
+          </li>
+          <li aria-current="page">
+            <Link to="/commentary">{T.list}</Link>
+          </li>
+        </ol>
+      </nav>
+      <div className="qy-ai-layout">
+        <article className="qy-card qy-ai-main">
+          <header className="qy-ai-head">
+            <div className="qy-ai-kicker">
+              <span className="qy-cm-badge">{T.badge}</span>
+            </div>
+            <h1 className="qy-ai-title">{detail.title}</h1>
+            {detail.outtitle && (
+              <p className="qy-ai-outtitle" lang="en">
+                {detail.outtitle}
+              </p>
+            )}
+            {authors && (
+              <p className="qy-ai-authors">
+                <span className="qy-ai-sr">{ARTICLE_TEXT.authors}：</span>
+                {authors}
+              </p>
+            )}
+            <div className="qy-ai-meta">
+              {date && (
+                <time dateTime={date}>
+                  <span className="qy-ai-sr">{ARTICLE_TEXT.published}：</span>
+                  {date}
+                </time>
+              )}
+              {hasTags && <ClassTags classNames={detail.classNames} codeByName={codeByName} />}
+            </div>
+            <ShareBar articleId={detail.id} ifCollect={detail.ifCollect} title={detail.title} outlink={detail.outlink} />
+          </header>
+
+          {ownText && !readable && detail.intro && (
+            <section className="qy-ai-abstract" aria-label={T.intro}>
+              <h2>{T.intro}</h2>
+              <p>{detail.intro}</p>
+            </section>
+          )}
+
+          {!isBlankHtml(text) && (
+            <section className="qy-cm-text" aria-labelledby="qy-cm-text-title">
+              <h2 id="qy-cm-text-title" className="qy-cm-text-title">
+                {heading}
+              </h2>
+              <Html html={text} />
+            </section>
+          )}
+
+          {!readable && (
+            <AccessPanel ref={lockRef} state={state} claiming={claiming} claimError={claimError} onClaim={claim} />
+          )}
+
+          {!ownText && detail.permalinks && (
+            <section className="qy-cm-about" aria-label={T.aboutArticle}>
+              <p className="qy-cm-about-label">{T.aboutArticle}</p>
+              <p className="qy-cm-about-title">{detail.title}</p>
+              {detail.intro && <p className="qy-cm-about-intro">{detail.intro}</p>}
+              <Link className="qy-ai-button" to={articleHref(detail.permalinks)}>
+                {T.readArticle}
+              </Link>
+            </section>
+          )}
+        </article>
+        <RelatedArticles articleIds={related} />
+      </div>
+    </div>
+  );
+}
