@@ -1,9 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { defaultUploadSettings, type AppConfig } from './config.js';
 import { loggerOptions } from './lib/logging.js';
 import { validatorCompiler } from './lib/validation.js';
 import accountRoutes from './modules/account/routes.js';
+import authRoutes from './modules/auth/routes.js';
+import authDevRoutes from './modules/auth/devRoutes.js';
 import baseRoutes from './modules/base/routes.js';
 import contentRoutes from './modules/content/routes.js';
 import coursesRoutes from './modules/courses/routes.js';
@@ -17,7 +19,7 @@ import errorsPlugin from './plugins/errors.js';
 import rateLimitPlugin from './plugins/rateLimit.js';
 import sessionPlugin from './plugins/session.js';
 import staticPlugin from './plugins/static.js';
-import { createServices } from './services.js';
+import { createServices, type Services } from './services.js';
 
 export interface BuildOptions {
   /** Overrides the logger options (tests pass a stream that collects warnings). */
@@ -61,9 +63,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     database: app.database,
     sessions: app.sessions,
     rateLimiter: app.rateLimiter,
+    log: app.log,
   });
   await app.register(baseRoutes, { prefix: '/api', services });
   await app.register(accountRoutes, { prefix: '/api', services });
+  await app.register(authRoutes, { prefix: '/api', services });
+  await app.register(authDevRoutes, { services });
+  app.decorate('accounts', services.accounts);
+  warnAboutAccountsSettings(app, config, services);
   await app.register(contentRoutes, { prefix: '/api', services });
   await app.register(coursesRoutes, { prefix: '/api', services });
   await app.register(regionsRoutes, { prefix: '/api', services });
@@ -84,3 +91,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** Start-up notes on secrets generated for this run and on the dev pages being served. */
+function warnAboutAccountsSettings(app: { log: FastifyBaseLogger; addHook: FastifyInstance['addHook'] }, config: AppConfig, services: Services) {
+  const { settings, mail } = services.accounts;
+  if (mail.close) app.addHook('onClose', async () => mail.close?.());
+  if (config.nodeEnv === 'test') return;
+  if (settings.generatedSecrets.length > 0) {
+    app.log.warn(
+      { generated: settings.generatedSecrets },
+      `${settings.generatedSecrets.join(' and ')} not set: random values for this run (tickets and captchas end at restart; set them in production)`,
+    );
+  }
+  if (settings.devTools && config.nodeEnv === 'production') {
+    app.log.warn('DEV_TOOLS: /dev/outbox and the WeChat simulator are served (fine for a demo, not for a live site)');
+  }
+}

@@ -86,7 +86,19 @@ export type WechatSettings =
       apiBase: string;
     };
 
+/** Codes one phone or e-mail (target), and one client address (ip), may be sent per minute, hour and day. */
+export interface SendLimits {
+  target: { minute: number; hour: number; day: number };
+  ip: { minute: number; hour: number; day: number };
+}
+
+export const DEFAULT_SEND_LIMITS: SendLimits = {
+  target: { minute: 1, hour: 5, day: 10 },
+  ip: { minute: 1, hour: 5, day: 10 },
+};
+
 export interface AccountsSettings {
+  sendLimits: SendLimits;
   /** HMAC key for captcha answers, codes and the WeChat state (AUTH_SECRET). */
   authSecret: string;
   /** HMAC key of single-sign-on tickets (SSO_SECRET), shared with sister sites that verify them. */
@@ -107,6 +119,7 @@ const DEFAULT_MAIL_FROM = '千言医学 <no-reply@qianyan.local>';
 /** Local providers, random secrets, dev pages on: what tests and a bare `npm run dev` use. */
 export function defaultAccountsSettings(): AccountsSettings {
   return {
+    sendLimits: DEFAULT_SEND_LIMITS,
     authSecret: randomBytes(32).toString('base64url'),
     ssoSecret: randomBytes(32).toString('base64url'),
     generatedSecrets: ['AUTH_SECRET', 'SSO_SECRET'],
@@ -349,7 +362,23 @@ function loadAccountsSettings(env: NodeJS.ProcessEnv, r: EnvReaders): AccountsSe
     );
   }
 
-  return { authSecret, ssoSecret, generatedSecrets, devTools, publicBaseUrl, sms, mail, wechat };
+  const limits = (name: string, fallback: SendLimits['ip']): SendLimits['ip'] => {
+    const raw = str(name);
+    if (raw === undefined) return fallback;
+    const parts = raw.split(',').map((p) => p.trim());
+    if (parts.length !== 3 || parts.some((p) => !/^\d{1,6}$/.test(p) || Number(p) < 1)) {
+      problems.push(`${name} must be three positive integers "per minute,per hour,per day" (got "${raw}")`);
+      return fallback;
+    }
+    const [minute, hour, day] = parts.map(Number) as [number, number, number];
+    return { minute, hour, day };
+  };
+  const sendLimits: SendLimits = {
+    target: limits('CODE_SEND_LIMIT_TARGET', DEFAULT_SEND_LIMITS.target),
+    ip: limits('CODE_SEND_LIMIT_IP', DEFAULT_SEND_LIMITS.ip),
+  };
+
+  return { sendLimits, authSecret, ssoSecret, generatedSecrets, devTools, publicBaseUrl, sms, mail, wechat };
 }
 
 /** Local disk under ./data/uploads: the default, and what tests get unless they say otherwise. */

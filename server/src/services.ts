@@ -1,6 +1,8 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { defaultUploadSettings, type AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createAccountService } from './modules/account/service.js';
+import { createAccountsModule } from './modules/auth/index.js';
 import { createBaseService } from './modules/base/service.js';
 import { createContentService } from './modules/content/service.js';
 import { createCoursesService } from './modules/courses/service.js';
@@ -18,6 +20,8 @@ export function createServices(deps: {
   database: DatabaseHandle;
   sessions: SessionStore;
   rateLimiter: RateLimiter;
+  /** For provider failures (SMS, mail, WeChat); silent when absent. */
+  log?: FastifyBaseLogger;
 }) {
   const { config, database } = deps;
   const db = database.db;
@@ -41,7 +45,11 @@ export function createServices(deps: {
     now: config.now,
   });
   const profile = createProfileService({ db, membership, regions, files, now: config.now });
-  return { account, base, content, courses, membership, regions, files, profile };
+  // Codes, registration, code login, password reset/change, WeChat login, single sign-on.
+  const accounts = createAccountsModule({ config, db, account, rateLimiter: deps.rateLimiter, log: deps.log ?? silentLog });
+  return { account, base, content, courses, membership, regions, files, profile, accounts, verification: accounts.verification };
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+const silentLog = { error() {}, warn() {}, info() {}, debug() {}, trace() {}, fatal() {}, child: () => silentLog, level: 'silent' } as unknown as FastifyBaseLogger;
