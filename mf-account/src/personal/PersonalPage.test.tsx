@@ -12,6 +12,7 @@ import {
 } from '@qianyan/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { profile } from '../profile/testData';
 import { goHomeAndReload, reloadPage } from './navigation';
 import { member, renderAt } from './testing';
 
@@ -23,11 +24,38 @@ jest.mock('./navigation', () => ({ goHomeAndReload: jest.fn(), reloadPage: jest.
 
 const loadRemote = loadRemoteModule as jest.MockedFunction<typeof loadRemoteModule>;
 
+jest.setTimeout(30_000);
+
+/** The full profile of demo_member as getUserInfo answers it. */
+const memberProfile = () =>
+  profile({
+    id: 2,
+    membername: 'demo_member',
+    truename: '周明远',
+    identity: '医学生',
+    roleid: 5,
+    mobile: '13800000002',
+    email: 'demo_member@example.com',
+    hospital: '',
+    division: '',
+    joblevel: '',
+    jobname: '',
+    university: '北京大学医学部',
+    majors: '临床医学',
+    entranceYear: '2021',
+    qualification: '本科',
+    subscribe_info: { service_type: 2, service_end_date: '2099-05-01T00:00:00.000Z' },
+    subscribePo: { serviceEndDate: '2099-05-01T00:00:00.000Z', serviceTitle: '年度会员' },
+  });
+
 beforeEach(() => {
   clearSession();
   closeDialog();
   loadRemote.mockReset();
   jest.spyOn(toast, 'warning').mockImplementation(() => {});
+  jest.spyOn(api.user, 'getUserInfo').mockResolvedValue(memberProfile());
+  jest.spyOn(api.user, 'selectMyFavArticle').mockResolvedValue({ results: [], page: { total: 0, pages: 0, pageNo: 1, pageSize: 20 } });
+  jest.spyOn(api.user, 'selectMyReadArticle').mockResolvedValue({ results: [], page: { total: 0, pages: 0, pageNo: 1, pageSize: 20 } });
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -65,17 +93,23 @@ describe('personal centre while logged out', () => {
 });
 
 describe('profile (flag1)', () => {
-  it('shows the fields of the refreshed member info and stores them in the session', async () => {
+  it('shows the fields of the profile and stores the refreshed member info in the session', async () => {
     setSession('t-1', member({ truename: '旧名字' }));
     const info = jest.spyOn(api.user, 'getMemberInfo').mockResolvedValue(member());
     renderAt('/personal');
-    const profile = await screen.findByRole('tab', { name: '个人资料', selected: true });
-    expect(profile).toBeInTheDocument();
+    const tab = await screen.findByRole('tab', { name: '个人资料', selected: true });
+    expect(tab).toBeInTheDocument();
     expect(info).toHaveBeenCalledTimes(1);
     const row = (label: string) => screen.getByText(label, { selector: 'th, th *, td, td *' }).closest('tr')!;
     await waitFor(() => expect(row('姓名')).toHaveTextContent('周明远'));
     expect(row('用户名')).toHaveTextContent('demo_member');
     expect(row('身份')).toHaveTextContent('医学生');
+    expect(row('所在城市')).toHaveTextContent('北京市/市辖区/东城区');
+    expect(row('学校')).toHaveTextContent('北京大学医学部');
+    expect(row('专业')).toHaveTextContent('临床医学');
+    expect(row('入学年份')).toHaveTextContent('2021');
+    expect(row('学历')).toHaveTextContent('本科');
+    expect(screen.queryByText('医院', { selector: 'th, th *' })).not.toBeInTheDocument();
     expect(row('手机')).toHaveTextContent('138****0002');
     expect(row('手机')).not.toHaveTextContent('13800000002');
     expect(row('邮箱')).toHaveTextContent('demo_member@example.com');
@@ -84,7 +118,7 @@ describe('profile (flag1)', () => {
     const card = screen.getByRole('complementary', { name: '账户概览' });
     expect(await within(card).findByText('周明远')).toBeInTheDocument();
     expect(within(card).getByText('到期时间 2099-05-01')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /编辑/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /编辑/ })).toBeInTheDocument();
   });
 
   it('shows the identity 执业医师 and 普通用户 for a doctor without membership', async () => {
@@ -103,14 +137,15 @@ describe('profile (flag1)', () => {
     expect(within(card).getByText('普通用户')).toBeInTheDocument();
   });
 
-  it('offers a retry when the member info cannot be loaded', async () => {
+  it('offers a retry when the profile cannot be loaded', async () => {
     setSession('t-1', member());
+    jest.spyOn(api.user, 'getMemberInfo').mockResolvedValue(member());
     const info = jest
-      .spyOn(api.user, 'getMemberInfo')
+      .spyOn(api.user, 'getUserInfo')
       .mockRejectedValueOnce(new Error(MSG.networkError))
-      .mockResolvedValueOnce(member());
+      .mockResolvedValueOnce(memberProfile());
     renderAt('/personal');
-    await userEvent.click(await screen.findByRole('button', { name: RETRY }));
+    await userEvent.click(await screen.findByRole('button', { name: RETRY }, { timeout: 5000 }));
     expect(await screen.findByText('138****0002')).toBeInTheDocument();
     expect(info).toHaveBeenCalledTimes(2);
   });
@@ -137,7 +172,8 @@ describe('tabs follow the URL type', () => {
     renderAt('/personal?type=flag3');
     await settle();
     expect(screen.getByRole('tab', { name: '阅读记录', selected: true })).toBeInTheDocument();
-    expect(screen.getByText('收藏与阅读记录将在内容模块上线后显示')).toBeInTheDocument();
+    expect(await screen.findByText(MSG.empty)).toBeInTheDocument();
+    expect(api.user.selectMyReadArticle).toHaveBeenCalledWith({ pageNo: 1, pageSize: 20 }, { silent: true });
     await userEvent.click(screen.getByRole('tab', { name: '我的收藏' }));
     expect(location()).toBe('/personal?type=flag2');
     expect(screen.getByRole('tab', { name: '我的收藏', selected: true })).toBeInTheDocument();
@@ -184,6 +220,7 @@ describe('membership notices on arrival', () => {
     jest.spyOn(api.user, 'getMemberInfo').mockResolvedValue(member());
     renderAt('/personal');
     expect(await screen.findByText('138****0002')).toBeInTheDocument();
+    await settle();
     expect(screen.queryByText(MSG.expiredMembership)).not.toBeInTheDocument();
   });
 
@@ -226,9 +263,9 @@ describe('subscription records (flag4)', () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
     loadRemote.mockRejectedValue(new Error('remote down'));
     renderAt('/personal?type=flag4');
-    await userEvent.click(await screen.findByRole('button', { name: RETRY }));
+    await userEvent.click(await screen.findByRole('button', { name: RETRY }, { timeout: 5000 }));
     await waitFor(() => expect(loadRemote).toHaveBeenCalledTimes(2));
-    await userEvent.click(await screen.findByRole('button', { name: RETRY }));
+    await userEvent.click(await screen.findByRole('button', { name: RETRY }, { timeout: 5000 }));
     expect(reloadPage).toHaveBeenCalledTimes(1);
     expect(loadRemote).toHaveBeenCalledTimes(2);
   });

@@ -16,7 +16,7 @@ import { ACCOUNT_MSG, pageTitle } from '../messages';
 import { LoginRequired } from './LoginRequired';
 import { ProfileCard } from './ProfileCard';
 import { ProfileTab } from './ProfileTab';
-import { RecordsNotice } from './RecordsNotice';
+import { RecordsTab } from './records/RecordsTab';
 import { SubscriptionTab } from './SubscriptionTab';
 import { useMembershipNotices } from './useMembershipNotices';
 import './personal.css';
@@ -75,12 +75,13 @@ function PersonalCentre({ user }: { user: SessionUser }) {
         <ProfileCard user={user} />
         <section className="qy-personal__main">
           <Tabs
+            destroyOnHidden
             activeKey={active}
             onChange={selectTab}
             items={[
-              { key: 'flag1', label: ACCOUNT_MSG.tabProfile, children: <ProfileTab memberInfo={memberInfo} /> },
-              { key: 'flag2', label: ACCOUNT_MSG.tabFavourites, children: <RecordsNotice heading={ACCOUNT_MSG.tabFavourites} /> },
-              { key: 'flag3', label: ACCOUNT_MSG.tabReading, children: <RecordsNotice heading={ACCOUNT_MSG.tabReading} /> },
+              { key: 'flag1', label: ACCOUNT_MSG.tabProfile, children: <ProfileTab /> },
+              { key: 'flag2', label: ACCOUNT_MSG.tabFavourites, children: <RecordsTab list="favourites" /> },
+              { key: 'flag3', label: ACCOUNT_MSG.tabReading, children: <RecordsTab list="reading" /> },
               { key: 'flag4', label: ACCOUNT_MSG.tabSubscription, children: <SubscriptionTab /> },
             ]}
           />

@@ -3,6 +3,7 @@ import { logout, type SessionUser } from '@qianyan/shared';
 import { useState } from 'react';
 import { ACCOUNT_MSG } from '../messages';
 import { identityLabel, initialOf, membershipState } from './membership';
+import { AvatarUpload } from './AvatarUpload';
 import { goHomeAndReload } from './navigation';
 
 /** The left card: avatar, names, identity, membership and logout. */
@@ -20,6 +21,7 @@ export function ProfileCard({ user }: { user: SessionUser }) {
   return (
     <aside className="qy-personal__card" aria-label={ACCOUNT_MSG.accountOverview}>
       <div className="qy-personal__identity">
+        <div className="qy-personal__avatar-box">
         {user.avatar ? (
           <img className="qy-personal__avatar" src={user.avatar} alt={ACCOUNT_MSG.avatarAlt(user.membername)} />
         ) : (
@@ -27,6 +29,8 @@ export function ProfileCard({ user }: { user: SessionUser }) {
             {initialOf(user)}
           </span>
         )}
+        <AvatarUpload />
+        </div>
         <div className="qy-personal__names">
           <p className="qy-personal__membername">{user.membername}</p>
           {user.truename && <p className="qy-personal__truename">{user.truename}</p>}

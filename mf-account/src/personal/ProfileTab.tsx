@@ -1,31 +1,200 @@
-import { Descriptions } from 'antd';
-import { ErrorState, LoadingState, type QueryState, type SessionUser } from '@qianyan/shared';
+// flag1 (§2.9): the profile in read mode (编辑 opens the form; 保存 / 取消), the account rows with their
+// change dialogs, and the consent checkboxes.
+import { EditOutlined } from '@ant-design/icons';
+import {
+  api,
+  ErrorState,
+  getSession,
+  LoadingState,
+  MSG,
+  updateSessionUser,
+  useApiQuery,
+  type Profile,
+} from '@qianyan/shared';
+import { Alert, Button, Descriptions } from 'antd';
+import { useEffect, useState } from 'react';
 import { ACCOUNT_MSG } from '../messages';
+import { ProfileForm } from '../profile/ProfileForm';
+import { PROFILE_TEXT } from '../profile/messages';
+import { EmailDialog, MobileDialog, PasswordDialog, UsernameDialog } from './AccountDialogs';
+import { ConsentSettings } from './ConsentSettings';
 import { identityLabel, maskMobile, membershipState, membershipText } from './membership';
+import { PERSONAL_TEXT as T } from './messages';
 
-/**
- * flag1: the profile in read mode, from the getMemberInfo refresh. The edit mode (§2.9) needs the
- * profile-save and change-mobile/e-mail calls of the accounts module, so it is not offered yet.
- */
-export function ProfileTab({ memberInfo }: { memberInfo: QueryState<SessionUser> }) {
-  const { data, loading, error, reload } = memberInfo;
-  if (!data && loading) return <LoadingState rows={6} />;
-  if (!data) return <ErrorState message={error?.message} onRetry={reload} />;
-  const orNotFilled = (v: string | undefined | null) => v || ACCOUNT_MSG.notFilled;
+type DialogName = 'username' | 'password' | 'mobile' | 'email';
+
+/** The session user follows the profile: the header and the card show the new name and avatar. */
+export function syncSessionUser(p: Profile) {
+  const session = getSession();
+  if (!session || session.user.id !== p.id) return;
+  updateSessionUser({
+    ...session.user,
+    membername: p.membername,
+    truename: p.truename,
+    identity: p.identity,
+    roleid: p.roleid,
+    avatar: p.avatar,
+    mobile: p.mobile,
+    email: p.email,
+    ifNeedUpdate: p.ifNeedUpdate,
+  });
+}
+
+/** The identity's own rows of the read mode (§3 Profile). */
+export function roleRows(p: Profile): { key: string; label: string; value: string }[] {
+  const row = (key: keyof Profile & keyof typeof PROFILE_TEXT, value = String(p[key] ?? '')) => ({
+    key,
+    label: PROFILE_TEXT[key],
+    value,
+  });
+  if (p.identity === '执业医师') return [row('hospital'), row('division'), row('joblevel'), row('jobname')];
+  if (p.identity === '医学生') return [row('university'), row('majors'), row('entranceYear'), row('qualification')];
+  if (p.identity === '其他') return [row('otherCompany'), row('otherDepartment'), row('otherJobname')];
+  return [];
+}
+
+export function ProfileTab() {
+  const query = useApiQuery(() => api.user.getUserInfo({ silent: true }), []);
+  const [profile, setProfile] = useState<Profile | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [dialog, setDialog] = useState<DialogName | null>(null);
+
+  useEffect(() => {
+    if (query.data) setProfile(query.data);
+  }, [query.data]);
+
+  const changed = (p: Profile | null) => {
+    if (p) {
+      setProfile(p);
+      syncSessionUser(p);
+    }
+  };
+
+  if (!profile && query.loading) return <LoadingState rows={8} />;
+  if (!profile) return <ErrorState message={query.error?.message} onRetry={query.reload} />;
+
+  if (editing) {
+    return (
+      <section className="qy-profile" aria-label={T.editingProfile}>
+        <header className="qy-profile__head">
+          <h2>{T.editingProfile}</h2>
+        </header>
+        <ProfileForm
+          initial={profile}
+          submitText={T.save}
+          onSaved={(p) => {
+            changed(p);
+            setEditing(false);
+          }}
+          onCancel={() => setEditing(false)}
+        />
+      </section>
+    );
+  }
+
+  const orNotFilled = (v: string | null | undefined) => v || ACCOUNT_MSG.notFilled;
+  const closeDialog = () => setDialog(null);
+  const done = (p: Profile | null) => {
+    changed(p);
+    closeDialog();
+  };
+  const changeButton = (name: DialogName, label: string, bound = true) => (
+    <Button type="link" size="small" onClick={() => setDialog(name)} aria-label={`${bound ? T.change : T.bind}${label}`}>
+      {bound ? T.change : T.bind}
+    </Button>
+  );
+
   return (
-    <Descriptions
-      className="qy-personal__profile"
-      column={1}
-      bordered
-      size="middle"
-      items={[
-        { key: 'membername', label: ACCOUNT_MSG.fieldUsername, children: data.membername },
-        { key: 'truename', label: ACCOUNT_MSG.fieldTruename, children: orNotFilled(data.truename) },
-        { key: 'identity', label: ACCOUNT_MSG.fieldIdentity, children: identityLabel(data.roleid, data.identity) },
-        { key: 'mobile', label: ACCOUNT_MSG.fieldMobile, children: orNotFilled(maskMobile(data.mobile)) },
-        { key: 'email', label: ACCOUNT_MSG.fieldEmail, children: orNotFilled(data.email) },
-        { key: 'membership', label: ACCOUNT_MSG.fieldMembership, children: membershipText(membershipState(data)) },
-      ]}
-    />
+    <div className="qy-profile">
+      {profile.ifNeedUpdate === 1 && <Alert className="qy-profile__alert" type="warning" showIcon message={MSG.updateProfile} />}
+
+      <section className="qy-profile__section" aria-labelledby="qy-profile-basic">
+        <header className="qy-profile__head">
+          <h2 id="qy-profile-basic">{T.sectionProfile}</h2>
+          <Button icon={<EditOutlined aria-hidden="true" />} onClick={() => setEditing(true)}>
+            {T.edit}
+          </Button>
+        </header>
+        <Descriptions
+          className="qy-personal__profile"
+          column={{ xs: 1, sm: 1, md: 1, lg: 2, xl: 2, xxl: 2 }}
+          bordered
+          size="middle"
+          items={[
+            { key: 'truename', label: ACCOUNT_MSG.fieldTruename, children: orNotFilled(profile.truename) },
+            { key: 'identity', label: ACCOUNT_MSG.fieldIdentity, children: identityLabel(profile.roleid, profile.identity) },
+            { key: 'city', label: T.fieldCity, children: orNotFilled(profile.cityName), span: { xs: 1, sm: 1, md: 1, lg: 2, xl: 2, xxl: 2 } },
+            ...roleRows(profile).map((r) => ({ key: r.key, label: r.label, children: orNotFilled(r.value) })),
+          ]}
+        />
+      </section>
+
+      <section className="qy-profile__section" aria-labelledby="qy-profile-account">
+        <header className="qy-profile__head">
+          <h2 id="qy-profile-account">{T.sectionAccount}</h2>
+        </header>
+        <Descriptions
+          className="qy-personal__profile qy-profile__account"
+          column={1}
+          bordered
+          size="middle"
+          items={[
+            {
+              key: 'membername',
+              label: ACCOUNT_MSG.fieldUsername,
+              children: (
+                <span className="qy-profile__value-row">
+                  <span>{profile.membername}</span>
+                  {changeButton('username', ACCOUNT_MSG.fieldUsername)}
+                </span>
+              ),
+            },
+            {
+              key: 'mobile',
+              label: ACCOUNT_MSG.fieldMobile,
+              children: (
+                <span className="qy-profile__value-row">
+                  <span>{orNotFilled(maskMobile(profile.mobile))}</span>
+                  {changeButton('mobile', ACCOUNT_MSG.fieldMobile, !!profile.mobile)}
+                </span>
+              ),
+            },
+            {
+              key: 'email',
+              label: ACCOUNT_MSG.fieldEmail,
+              children: (
+                <span className="qy-profile__value-row">
+                  <span>{orNotFilled(profile.email)}</span>
+                  {changeButton('email', ACCOUNT_MSG.fieldEmail, !!profile.email)}
+                </span>
+              ),
+            },
+            {
+              key: 'password',
+              label: T.fieldPassword,
+              children: (
+                <span className="qy-profile__value-row">
+                  <span>{T.passwordMask}</span>
+                  {changeButton('password', T.fieldPassword)}
+                </span>
+              ),
+            },
+            { key: 'membership', label: ACCOUNT_MSG.fieldMembership, children: membershipText(membershipState(profile)) },
+          ]}
+        />
+      </section>
+
+      <section className="qy-profile__section" aria-labelledby="qy-profile-consents">
+        <header className="qy-profile__head">
+          <h2 id="qy-profile-consents">{T.sectionConsents}</h2>
+        </header>
+        <ConsentSettings profile={profile} onSaved={changed} />
+      </section>
+
+      <UsernameDialog open={dialog === 'username'} current={profile.membername} onClose={closeDialog} onDone={done} />
+      <PasswordDialog open={dialog === 'password'} onClose={closeDialog} onDone={done} />
+      <MobileDialog open={dialog === 'mobile'} onClose={closeDialog} onDone={done} />
+      <EmailDialog open={dialog === 'email'} onClose={closeDialog} onDone={done} />
+    </div>
   );
 }

@@ -1,0 +1,110 @@
+// Rows of the favourite and reading lists, like the article lists' rows (§2.10): source and type,
+// title, up to 3 authors, disease-area tags and date; favourites carry a remove icon.
+import { PlayCircleOutlined, SoundOutlined, StarFilled } from '@ant-design/icons';
+import {
+  firstCoverUrl,
+  formatAuthors,
+  formatDate,
+  SOURCE,
+  splitClassNames,
+  type ArticleListItem,
+  type LessonCard,
+} from '@qianyan/shared';
+import { Button, Tag } from 'antd';
+import { Link } from 'react-router-dom';
+import { PERSONAL_TEXT as T } from '../messages';
+import { articleRecordHref, COURSE_TYPE_OPTIONS, courseRecordHref } from './recordsQuery';
+
+function RemoveButton({ onRemove, busy }: { onRemove?: () => void; busy?: boolean }) {
+  if (!onRemove) return null;
+  return (
+    <Button
+      className="qy-rec-item__remove"
+      type="text"
+      size="small"
+      aria-label={T.removeCollect}
+      title={T.removeCollect}
+      icon={<StarFilled aria-hidden="true" />}
+      loading={busy}
+      onClick={onRemove}
+    />
+  );
+}
+
+function Tags({ classNames }: { classNames: string }) {
+  const names = splitClassNames(classNames);
+  if (!names.length) return null;
+  return (
+    <span className="qy-rec-item__tags">
+      {names.map((n) => (
+        <Tag key={n} bordered={false} color="red">
+          {n}
+        </Tag>
+      ))}
+    </span>
+  );
+}
+
+const kindOf = (item: Pick<ArticleListItem, 'typeName' | 'filterName'>) =>
+  [...new Set([item.typeName, item.filterName].filter(Boolean))].join(' · ');
+
+export function ArticleRecord({ item, onRemove, busy }: { item: ArticleListItem; onRemove?: () => void; busy?: boolean }) {
+  const authors = formatAuthors(item.author || item.pcauthor);
+  const kind = kindOf(item);
+  const media = item.sourceid === SOURCE.animation ? <PlayCircleOutlined /> : item.sourceid === SOURCE.audio ? <SoundOutlined /> : null;
+  return (
+    <article className="qy-rec-item">
+      <div className="qy-rec-item__meta">
+        <span className="qy-rec-item__source">
+          {media && <span aria-hidden="true">{media} </span>}
+          {item.sourceName}
+        </span>
+        {kind && <span className="qy-rec-item__kind">{kind}</span>}
+        <RemoveButton onRemove={onRemove} busy={busy} />
+      </div>
+      <h3 className="qy-rec-item__title">
+        <Link to={articleRecordHref(item)}>{item.title}</Link>
+      </h3>
+      {authors && <p className="qy-rec-item__authors">{authors}</p>}
+      <div className="qy-rec-item__foot">
+        <Tags classNames={item.classNames} />
+        <time className="qy-rec-item__date" dateTime={formatDate(item.postdate)}>
+          {formatDate(item.postdate)}
+        </time>
+      </div>
+    </article>
+  );
+}
+
+const courseTypeLabel = (serType: number) => COURSE_TYPE_OPTIONS.find((o) => (o.subjectSerType as readonly number[]).includes(serType))?.label ?? '';
+
+export function CourseRecord({ card, onRemove, busy }: { card: LessonCard; onRemove?: () => void; busy?: boolean }) {
+  const href = courseRecordHref(card);
+  const cover = firstCoverUrl(card.coverPc) || firstCoverUrl(card.coverMobile);
+  const title = href ? <Link to={href}>{card.title}</Link> : card.title;
+  return (
+    <article className="qy-rec-item qy-rec-item--course">
+      {cover ? (
+        <img className="qy-rec-item__cover" src={cover} alt="" loading="lazy" />
+      ) : (
+        <span className="qy-rec-item__cover qy-rec-item__cover--blank" aria-hidden="true">
+          <PlayCircleOutlined />
+        </span>
+      )}
+      <div className="qy-rec-item__body">
+        <div className="qy-rec-item__meta">
+          <span className="qy-rec-item__source">{courseTypeLabel(card.subjectSerType)}</span>
+          <RemoveButton onRemove={onRemove} busy={busy} />
+        </div>
+        <h3 className="qy-rec-item__title">{title}</h3>
+        {card.subhead && <p className="qy-rec-item__authors">{card.subhead}</p>}
+        <div className="qy-rec-item__foot">
+          <Tags classNames={card.classNames} />
+          <time className="qy-rec-item__date" dateTime={formatDate(card.publishdate)}>
+            {formatDate(card.publishdate)}
+          </time>
+        </div>
+      </div>
+    </article>
+  );
+}
