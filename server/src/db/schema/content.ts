@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   date,
   index,
@@ -115,19 +116,43 @@ export const articles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
+  // The list indexes (ARCHITECTURE §6, docs/decisions.md "Article list performance"): partial on
+  // published rows, ordered as the three sorts, and covering every list filter column after the
+  // order columns, so a page and a count are index-only scans that never read the wide rows.
   // DESC NULLS FIRST is what a plain `ORDER BY x DESC` means, so the list queries can walk these
   // indexes (Drizzle's .desc() alone would give NULLS LAST, which the planner cannot use for them).
-  (t) => [
-    uniqueIndex('articles_permalinks_key').on(t.permalinks),
-    index('articles_source_postdate_idx').on(t.sourceId, t.postdate.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('articles_postdate_idx').on(t.postdate.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('articles_filter_postdate_idx').on(t.filterId, t.postdate.desc().nullsFirst()),
-    index('articles_read_count_idx').on(t.readCount.desc().nullsFirst(), t.postdate.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('articles_class_ids_idx').using('gin', t.classIds),
-    index('articles_weekly_issue_idx').on(t.weeklyIssueId),
-    check('articles_access_level_check', sql`${t.accessLevel} in ('public', 'login', 'member')`),
-    check('articles_haswantsay_check', sql`${t.haswantsay} in (0, 1)`),
-  ],
+  (t) => {
+    // Functions: each index needs its own ordered column objects.
+    const newest = () => [t.postdate.desc().nullsFirst(), t.id.desc().nullsFirst()] as const;
+    const mostRead = () => [t.readCount.desc().nullsFirst(), ...newest()] as const;
+    const filters = [t.filterId, t.typeId, t.haswantsay, t.classIds] as const;
+    const published = sql`${t.status} = 1`;
+    return [
+      uniqueIndex('articles_permalinks_key').on(t.permalinks),
+      index('articles_pub_postdate_idx').on(...newest(), t.sourceId, ...filters).where(published),
+      index('articles_pub_source_postdate_idx').on(t.sourceId, ...newest(), ...filters).where(published),
+      index('articles_pub_read_count_idx').on(...mostRead(), t.sourceId, ...filters).where(published),
+      index('articles_pub_source_read_count_idx').on(t.sourceId, ...mostRead(), ...filters).where(published),
+      index('articles_class_ids_idx').using('gin', t.classIds),
+      index('articles_weekly_issue_idx').on(t.weeklyIssueId),
+      check('articles_access_level_check', sql`${t.accessLevel} in ('public', 'login', 'member')`),
+      check('articles_haswantsay_check', sql`${t.haswantsay} in (0, 1)`),
+    ];
+  },
+);
+
+/**
+ * One row whose version goes up whenever anything an article list shows may have changed: triggers
+ * on articles (any change but read_count) and on sources, filters, types and classes (migration
+ * 0005). List pages and totals are cached per version, so a cached total is never stale.
+ */
+export const contentVersion = pgTable(
+  'content_version',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('content_version_one_row', sql`${t.id} = 1`)],
 );
 
 /** Banners fetched by code (home, classroom); content is a JSON list of {pic, title, intro, url}. */
