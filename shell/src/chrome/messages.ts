@@ -65,13 +65,6 @@ export const CHROME_MSG = {
     noAccount: '还没有账号？',
     register: '立即注册',
   },
-  forgot: {
-    title: '忘记密码',
-    text: '通过手机号或邮箱验证重置密码的功能即将在账号中心开放，暂时无法在此完成。',
-    hint: '还没有账号？注册只需一分钟。',
-    register: '去注册',
-    back: '返回登录',
-  },
   footer: {
     brands: '千言旗下',
     journal: '医学期刊中文版',

@@ -1,41 +1,122 @@
-import { Button, Modal } from 'antd';
-import { closeDialog, openLoginDialog } from '@qianyan/shared';
-import { go } from '../navigation';
-import { CHROME_MSG } from '../messages';
+import { LockOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Modal } from 'antd';
+import {
+  antdRule,
+  api,
+  closeDialog,
+  CODE_TYPE,
+  MSG,
+  openLoginDialog,
+  toast,
+  validateConfirmPassword,
+  validatePassword,
+} from '@qianyan/shared';
+import { useState } from 'react';
+import { ChannelTabs, CodeFields, target, type Channel, type CodeFieldValues } from './CodeFields';
+import { ACCOUNT_DIALOG_MSG } from './messages';
+import './accountDialogs.css';
+
+const T = ACCOUNT_DIALOG_MSG.forgot;
+
+interface ForgotFields extends CodeFieldValues {
+  password: string;
+  confirm: string;
+}
 
 /**
- * Placeholder: resetting a password by phone or e-mail code belongs to the account module,
- * which does not offer it yet. The dialog says so and offers registration.
+ * 忘记密码 (§2.6, §5): by phone (image captcha before the SMS) or by e-mail. The form is validated,
+ * the code checked (codeType 2, which yields a verifyToken), then the password reset.
  */
 export function ForgotPasswordDialog({ open }: { open: boolean }) {
   return (
     <Modal
       open={open}
-      title={CHROME_MSG.forgot.title}
+      title={T.title}
       onCancel={closeDialog}
-      width={400}
+      footer={null}
+      width={420}
       centered
       destroyOnHidden
-      footer={[
-        <Button key="back" onClick={openLoginDialog}>
-          {CHROME_MSG.forgot.back}
-        </Button>,
-        <Button
-          key="register"
-          type="primary"
-          href="/register"
-          onClick={(e) => {
-            e.preventDefault();
-            closeDialog();
-            go('/register');
-          }}
-        >
-          {CHROME_MSG.forgot.register}
-        </Button>,
-      ]}
     >
-      <p className="qy-dialog__text">{CHROME_MSG.forgot.text}</p>
-      <p className="qy-dialog__hint">{CHROME_MSG.forgot.hint}</p>
+      {open && <ForgotPasswordForm />}
     </Modal>
+  );
+}
+
+function ForgotPasswordForm() {
+  const [form] = Form.useForm<ForgotFields>();
+  const [channel, setChannel] = useState<Channel>('mobile');
+  const [submitting, setSubmitting] = useState(false);
+
+  const switchChannel = (next: Channel) => {
+    form.resetFields();
+    setChannel(next);
+  };
+
+  const onFinish = async ({ account, code, password }: ForgotFields) => {
+    setSubmitting(true);
+    try {
+      const who = target(channel, account);
+      const { verifyToken } = await api.base.checkCode({ ...who, code: code.trim(), codeType: CODE_TYPE.reset });
+      if ('phoneNo' in who) await api.user.forgetPasswordPhone({ phoneNo: who.phoneNo, verifyToken, password });
+      else await api.user.forgetPasswordEmail({ email: who.email, verifyToken, password });
+      toast.success(MSG.passwordReset);
+      openLoginDialog();
+    } catch {
+      // The API client has shown the server's message; the form stays for another try.
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <div className="qy-account-dialog">
+      <ChannelTabs channel={channel} onChange={switchChannel} labels={{ mobile: T.tabPhone, email: T.tabEmail }} />
+      <Form<ForgotFields> form={form} onFinish={onFinish} requiredMark={false} autoComplete="off">
+        <CodeFields
+          form={form}
+          channel={channel}
+          codeType={CODE_TYPE.reset}
+          labels={{ mobile: T.phonePlaceholder, email: T.emailPlaceholder, code: T.codePlaceholder }}
+        />
+        <Form.Item name="password" rules={[antdRule(validatePassword)]}>
+          <Input.Password
+            size="large"
+            autoComplete="new-password"
+            placeholder={T.passwordPlaceholder}
+            aria-label={T.passwordLabel}
+            prefix={<LockOutlined aria-hidden="true" className="qy-login__icon" />}
+          />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          dependencies={['password']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: (_, value: string) => {
+                const message = validateConfirmPassword(value, getFieldValue('password'));
+                return message ? Promise.reject(new Error(message)) : Promise.resolve();
+              },
+            }),
+          ]}
+        >
+          <Input.Password
+            size="large"
+            autoComplete="new-password"
+            placeholder={T.confirmPlaceholder}
+            aria-label={T.confirmLabel}
+            prefix={<LockOutlined aria-hidden="true" className="qy-login__icon" />}
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+          {T.submit}
+        </Button>
+        <p className="qy-account-dialog__back">
+          <Button type="link" size="small" onClick={openLoginDialog}>
+            {T.back}
+          </Button>
+        </p>
+      </Form>
+    </div>
   );
 }

@@ -4,7 +4,7 @@ import { ApiError, api, getSession, MSG, onLoggedIn, openLoginDialog } from '@qi
 import { act } from 'react';
 import { CLASSES, here, makeUser, renderChrome, resetChrome, setWidth } from '../testUtils';
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 beforeEach(() => {
   resetChrome('/index');
@@ -94,17 +94,18 @@ describe('login dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '用户登录' })).not.toBeInTheDocument());
   });
 
-  it('opens the forgot-password placeholder, which offers 去注册 and a way back', async () => {
+  it('opens the forgot-password dialog, which leads back to 用户登录', async () => {
     const { user, dialog } = await openLogin();
     await user.click(within(dialog).getByRole('button', { name: '忘记密码' }));
     const forgot = await screen.findByRole('dialog', { name: '忘记密码' });
-    expect(within(forgot).getByText(/重置密码/)).toBeInTheDocument();
+    expect(within(forgot).getByRole('tab', { name: '手机找回' })).toBeInTheDocument();
     await user.click(within(forgot).getByRole('button', { name: '返回登录' }));
     expect(await screen.findByRole('dialog', { name: '用户登录' })).toBeInTheDocument();
+  });
 
-    await user.click(within(screen.getByRole('dialog', { name: '用户登录' })).getByRole('button', { name: '忘记密码' }));
-    await user.click(within(await screen.findByRole('dialog', { name: '忘记密码' })).getByRole('link', { name: '去注册' }));
-    expect(here()).toBe('/register');
+  it('offers code login and WeChat login', async () => {
+    const { user, dialog } = await openLogin();
+    await user.click(within(dialog).getByRole('button', { name: '验证码登录' }));
+    expect(await screen.findByRole('dialog', { name: '验证码登录' })).toBeInTheDocument();
   });
 });
-

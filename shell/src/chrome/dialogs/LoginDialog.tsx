@@ -1,4 +1,4 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, MessageOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Modal } from 'antd';
 import {
   antdRule,
@@ -13,13 +13,19 @@ import {
 import { useState } from 'react';
 import { ChromeLink } from '../navigation';
 import { CHROME_MSG } from '../messages';
+import { ACCOUNT_DIALOG_MSG } from './messages';
+import { startWechatLogin } from './wechatLogin';
+import './accountDialogs.css';
 
 interface LoginFields {
   account: string;
   password: string;
 }
 
-/** 用户登录 (spec §2.6): account and password. Server errors are toasted by the API client. */
+/**
+ * 用户登录 (spec §2.6): account and password, with forgot password, register, code login and WeChat
+ * login. Server errors are toasted by the API client.
+ */
 export function LoginDialog({ open }: { open: boolean }) {
   const [submitting, setSubmitting] = useState(false);
 
@@ -81,6 +87,21 @@ export function LoginDialog({ open }: { open: boolean }) {
             {CHROME_MSG.login.register}
           </ChromeLink>
         </p>
+        <div className="qy-login__others" role="group" aria-label={ACCOUNT_DIALOG_MSG.login.otherWays}>
+          <span>{ACCOUNT_DIALOG_MSG.login.otherWays}</span>
+          <Button type="link" size="small" icon={<MessageOutlined aria-hidden="true" />} onClick={() => openDialog('codeLogin')}>
+            {ACCOUNT_DIALOG_MSG.login.codeLogin}
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            className="qy-login__wechat"
+            icon={<WechatOutlined aria-hidden="true" />}
+            onClick={() => void startWechatLogin()}
+          >
+            {ACCOUNT_DIALOG_MSG.login.wechatLogin}
+          </Button>
+        </div>
       </Form>
     </Modal>
   );

@@ -1,0 +1,77 @@
+import { Button, Form, Modal } from 'antd';
+import {
+  api,
+  closeDialog,
+  CODE_TYPE,
+  MSG,
+  notifyLoggedIn,
+  openLoginDialog,
+  setSession,
+  toast,
+} from '@qianyan/shared';
+import { useState } from 'react';
+import { ChannelTabs, CodeFields, target, type Channel, type CodeFieldValues } from './CodeFields';
+import { ACCOUNT_DIALOG_MSG } from './messages';
+import './accountDialogs.css';
+
+const T = ACCOUNT_DIALOG_MSG.codeLogin;
+const F = ACCOUNT_DIALOG_MSG.forgot;
+
+/** 验证码登录 (§2.6): a code sent to the phone (after the image captcha) or e-mail, codeType 3. */
+export function CodeLoginDialog({ open }: { open: boolean }) {
+  return (
+    <Modal open={open} title={T.title} onCancel={closeDialog} footer={null} width={420} centered destroyOnHidden>
+      {open && <CodeLoginForm />}
+    </Modal>
+  );
+}
+
+function CodeLoginForm() {
+  const [form] = Form.useForm<CodeFieldValues>();
+  const [channel, setChannel] = useState<Channel>('mobile');
+  const [submitting, setSubmitting] = useState(false);
+
+  const onFinish = async ({ account, code }: CodeFieldValues) => {
+    setSubmitting(true);
+    try {
+      const { token, ...user } = await api.login.loginWithoutPwd({ ...target(channel, account), code: code.trim() });
+      setSession(token, user);
+      toast.success(MSG.loginSuccess);
+      closeDialog();
+      notifyLoggedIn();
+    } catch {
+      // The API client has shown why; the dialog stays open.
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <div className="qy-account-dialog">
+      <ChannelTabs
+        channel={channel}
+        onChange={(next) => {
+          form.resetFields();
+          setChannel(next);
+        }}
+        labels={{ mobile: T.tabPhone, email: T.tabEmail }}
+      />
+      <Form<CodeFieldValues> form={form} onFinish={onFinish} requiredMark={false} autoComplete="off">
+        <CodeFields
+          form={form}
+          channel={channel}
+          codeType={CODE_TYPE.login}
+          labels={{ mobile: F.phonePlaceholder, email: F.emailPlaceholder, code: F.codePlaceholder }}
+        />
+        <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+          {T.submit}
+        </Button>
+        <p className="qy-account-dialog__back">
+          <Button type="link" size="small" onClick={openLoginDialog}>
+            {T.back}
+          </Button>
+        </p>
+      </Form>
+    </div>
+  );
+}
