@@ -120,3 +120,11 @@ export const CODE_TYPE = {
 } as const;
 export type CodeType = (typeof CODE_TYPE)[keyof typeof CODE_TYPE];
 
+
+/**
+ * The about page's service key (§2.5): the registration terms links store 2 (terms of service and
+ * privacy policy) or 9 (user agreement) in session storage under this name before opening /about,
+ * which selects that section and clears the key on leaving.
+ */
+export const ABOUT_SERVICE_KEY_STORAGE = 'serviceKey';
+export const ABOUT_SERVICE_KEY = { termsAndPrivacy: 2, userAgreement: 9 } as const;
