@@ -44,9 +44,9 @@ export function createServices(deps: {
     rateLimiter: deps.rateLimiter,
     now: config.now,
   });
-  const profile = createProfileService({ db, membership, regions, files, now: config.now });
   // Codes, registration, code login, password reset/change, WeChat login, single sign-on.
   const accounts = createAccountsModule({ config, db, account, rateLimiter: deps.rateLimiter, log: deps.log ?? silentLog });
+  const profile = createProfileService({ db, membership, regions, files, verification: accounts.verification, now: config.now });
   return { account, base, content, courses, membership, regions, files, profile, accounts, verification: accounts.verification };
 }
 

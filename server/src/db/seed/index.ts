@@ -1,4 +1,4 @@
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { hashPassword } from '../../modules/account/password.js';
 import type { Db } from '../client.js';
 import {
@@ -8,10 +8,12 @@ import {
   articles,
   articleTypes,
   equityItems,
+  favourites,
   lessons,
   members,
   memberships,
   moduleSwitches,
+  readingRecords,
   servicePlans,
 } from '../schema/index.js';
 import { seedCorpus, type CorpusSummary } from './corpusSeed.js';
@@ -66,7 +68,9 @@ export async function seed(db: Db, { now, articles: corpusSize }: SeedOptions): 
     if (corpusSize === undefined) await seedArticles(tx, now);
     await seedLessons(tx, now);
     await seedMembers(tx, now, passwordHash);
-    return corpusSize === undefined ? undefined : seedCorpus(tx, now, corpusSize, passwordHash);
+    const corpus = corpusSize === undefined ? undefined : await seedCorpus(tx, now, corpusSize, passwordHash);
+    await seedDemoActivity(tx, now);
+    return corpus;
   });
   if (summary) {
     // Fresh statistics for the planner, and a visibility map so counts can be index-only scans.
@@ -142,12 +146,13 @@ async function seedMembers(db: Db, now: Date, passwordHash: string) {
         truename: '周明远',
         identity: '医学生',
         roleid: 5,
+        // Codes of the region tree (GB/T 2260) and an institution of its lists (modules/regions).
         provinceId: 310000,
         cityId: 310100,
         districtId: 310104,
         cityIdPath: '310000,310100,310104',
-        cityNamePath: '上海市/上海市/徐汇区',
-        university: '示例医科大学',
+        cityNamePath: '上海市/市辖区/徐汇区',
+        university: '复旦大学上海医学院',
         majors: '临床医学',
         entranceYear: 2022,
         qualification: '本科',
@@ -162,13 +167,14 @@ async function seedMembers(db: Db, now: Date, passwordHash: string) {
         roleid: 1,
         provinceId: 110000,
         cityId: 110100,
-        districtId: 110105,
-        cityIdPath: '110000,110100,110105',
-        cityNamePath: '北京市/北京市/朝阳区',
-        hospital: '示例市第一人民医院',
+        districtId: 110101,
+        cityIdPath: '110000,110100,110101',
+        cityNamePath: '北京市/市辖区/东城区',
+        hospital: '北京协和医院',
         division: '心血管内科',
-        joblevel: '主治医师',
+        joblevel: '主治医师（中级）',
         jobname: '普通医生',
+        ifReceiveDsf: 0,
       },
     ])
     .onConflictDoNothing({ target: members.username });
@@ -180,4 +186,72 @@ async function seedMembers(db: Db, now: Date, passwordHash: string) {
   const endsAt = new Date(now);
   endsAt.setUTCFullYear(endsAt.getUTCFullYear() + 1);
   await db.insert(memberships).values({ memberId: member.id, serviceType: 2, startsAt: now, endsAt });
+}
+
+/**
+ * A few favourites and reading records (articles, animations, audio and lessons) for demo_member and
+ * demo_doctor, so their personal centre has lists to show; times count back from the seed date.
+ * The newest items are left alone (they are what the lists and tests open first), and the doctor,
+ * who is not a member, has read only articles open to any logged-in reader.
+ */
+async function seedDemoActivity(db: Db, now: Date) {
+  const hour = 3_600_000;
+  const demo = await db
+    .select({ id: members.id, username: members.username })
+    .from(members)
+    .where(inArray(members.username, ['demo_member', 'demo_doctor']));
+  const articlesOf = (sourceId: number, n: number, skip: number) =>
+    db
+      .select({ id: articles.id, accessLevel: articles.accessLevel })
+      .from(articles)
+      .where(and(eq(articles.sourceId, sourceId), eq(articles.status, 1)))
+      .orderBy(desc(articles.postdate), desc(articles.id))
+      .limit(n)
+      .offset(skip);
+  const [journal, animation, audio, lessonRows] = await Promise.all([
+    articlesOf(5, 16, 10),
+    articlesOf(7, 4, 2),
+    articlesOf(8, 4, 2),
+    db
+      .select({ resId: lessons.lessonResId })
+      .from(lessons)
+      .where(and(eq(lessons.status, 1), isNull(lessons.parentId)))
+      .orderBy(asc(lessons.lessonResId))
+      .limit(8)
+      .offset(6),
+  ]);
+
+  for (const member of demo) {
+    const isMember = member.username === 'demo_member';
+    // The two accounts take different items: the member the even positions, the doctor the odd ones.
+    const pick = <T>(rows: T[]) => rows.filter((_, i) => i % 2 === (isMember ? 0 : 1));
+    const picked = [...pick(journal), ...pick(animation), ...pick(audio)];
+    const lessonIds = pick(lessonRows).map((r) => r.resId);
+    const readable = picked.filter((a) => isMember || a.accessLevel !== 'member').map((a) => a.id);
+    const at = (i: number, spacing: number) => new Date(now.getTime() - (i + 1) * spacing * hour);
+    const kept = [
+      ...[...pick(journal).slice(0, 4), ...pick(animation).slice(0, 1), ...pick(audio).slice(0, 1)].map((a, i) => ({
+        kind: 'article',
+        itemId: a.id,
+        createdAt: at(i, 30),
+      })),
+      ...lessonIds.slice(0, 3).map((itemId, i) => ({ kind: 'lesson', itemId, createdAt: at(i, 40) })),
+    ];
+    const read = [
+      ...readable.map((itemId, i) => ({ kind: 'article', itemId, readAt: at(i, 7) })),
+      ...lessonIds.map((itemId, i) => ({ kind: 'lesson', itemId, readAt: at(i, 11) })),
+    ];
+    if (kept.length > 0) {
+      await db
+        .insert(favourites)
+        .values(kept.map((f) => ({ ...f, memberId: member.id })))
+        .onConflictDoNothing();
+    }
+    if (read.length > 0) {
+      await db
+        .insert(readingRecords)
+        .values(read.map((r) => ({ ...r, memberId: member.id })))
+        .onConflictDoNothing();
+    }
+  }
 }

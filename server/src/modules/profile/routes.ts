@@ -8,6 +8,7 @@ import {
   ProfileResponse,
   UpdateAvatarBody,
   UpdateConsentBody,
+  UpdatePhoneNoOrEmailBody,
   UpdateSignAccountBody,
 } from './schemas.js';
 import { AccountEditMessages } from './service.js';
@@ -16,7 +17,8 @@ import { AccountEditMessages } from './service.js';
 // member is always the token's, never a memberId in the body.
 const profileRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { profile, courses } = services;
-  const memberOnly = { preHandler: app.requireMember };
+  // The session is checked before the body, so a logged-out caller always hears 10002.
+  const memberOnly = { preValidation: app.requireMember };
   const secured = { tags: ['profile'], security: [{ bearer: [] }] };
 
   app.post(
@@ -60,6 +62,23 @@ const profileRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
     async (request) => {
       const { profile: saved, cancelled } = await profile.updateSubscribe(request.member!.id, request.body);
       return ok(saved, cancelled ? AccountEditMessages.cancelled : AccountEditMessages.saved);
+    },
+  );
+
+  app.post(
+    '/user/updatePhoneNoOrEmail',
+    {
+      ...memberOnly,
+      schema: {
+        ...secured,
+        summary: 'Change the mobile or e-mail to one verified by base/checkCode (codeType 1)',
+        body: UpdatePhoneNoOrEmailBody,
+        response: ProfileResponse,
+      },
+    },
+    async (request) => {
+      const { profile: saved, msg } = await profile.updatePhoneNoOrEmail(request.member!.id, request.body);
+      return ok(saved, msg);
     },
   );
 

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { members } from '../../db/schema/index.js';
 import { AppError, Messages } from '../../lib/errors.js';
+import { emailOf, mobileOf, usernameOf } from '../auth/rules.js';
+import { CodePurpose, type VerificationService } from '../auth/verification.js';
 import type { FilesService } from '../files/service.js';
 import type { MembershipService } from '../membership/service.js';
 import type { RegionsService } from '../regions/service.js';
@@ -13,7 +15,7 @@ import {
   type Identity,
   type RoleField,
 } from './rules.js';
-import type { CompleteUserInfoBody, Profile, UpdateConsentBody } from './schemas.js';
+import type { CompleteUserInfoBody, Profile, UpdateConsentBody, UpdatePhoneNoOrEmailBody } from './schemas.js';
 
 type MemberRow = typeof members.$inferSelect;
 
@@ -24,17 +26,12 @@ export const AccountEditMessages = {
   usernameRequired: '请输入用户名',
   avatarRequired: '请先上传头像图片',
   avatarNotUploaded: '头像图片无效，请重新上传',
+  mobileChanged: '修改手机号成功',
+  emailChanged: '修改邮箱成功',
+  mobileTaken: '该手机号已被其他账号使用',
+  emailTaken: '该邮箱已被其他账号使用',
+  oneContact: '请只填写手机号或邮箱中的一项',
 } as const;
-
-/** Username rules shared with registration (the messages live in lib/errors.ts). */
-export function usernameError(name: string): string | null {
-  if (!name) return AccountEditMessages.usernameRequired;
-  if (/[\s@]/.test(name)) return Messages.usernameShape;
-  if ([...name].length < 2 || [...name].length > 20) return Messages.usernameLength;
-  // A name of digits could be someone's mobile number, which also logs in.
-  if (/^\d+$/.test(name)) return Messages.usernameDigits;
-  return null;
-}
 
 /** PostgreSQL's unique_violation, from either driver. */
 const isUniqueViolation = (err: unknown, constraint: string) => {
@@ -51,6 +48,7 @@ export function createProfileService(deps: {
   membership: MembershipService;
   regions: RegionsService;
   files: FilesService;
+  verification: VerificationService;
   now: () => Date;
 }) {
   const { db, regions } = deps;
@@ -200,9 +198,7 @@ export function createProfileService(deps: {
 
     /** Changes the username (membername); the unique index decides between two members racing for one. */
     async updateSignAccount(memberId: number, membername: string | undefined): Promise<Profile> {
-      const name = (membername ?? '').trim();
-      const error = usernameError(name);
-      if (error) throw AppError.badParameter(error);
+      const name = usernameOf(membername);
       try {
         return await update(memberId, { username: name });
       } catch (err) {
@@ -232,6 +228,46 @@ export function createProfileService(deps: {
         ifReceiveDsf: consents.ifReceiveDsf,
       });
       return { profile, cancelled };
+    },
+
+    /**
+     * Changes the mobile or the e-mail to one proven by base/checkCode (codeType 1, the same new
+     * mobile or e-mail). The proof is spent in the same transaction as the change, so a refused
+     * change (taken by someone meanwhile) leaves it usable.
+     */
+    async updatePhoneNoOrEmail(memberId: number, body: UpdatePhoneNoOrEmailBody): Promise<{ profile: Profile; msg: string }> {
+      const has = (v: string | undefined) => v !== undefined && v.trim() !== '';
+      if (has(body.phoneNo) && has(body.email)) throw AppError.badParameter(AccountEditMessages.oneContact);
+      const byEmail = !has(body.phoneNo) && body.email !== undefined;
+      const column = byEmail ? members.email : members.mobile;
+      const value = byEmail ? emailOf(body.email) : mobileOf(body.phoneNo);
+      const constraint = byEmail ? 'members_email_key' : 'members_mobile_key';
+      const taken = byEmail ? AccountEditMessages.emailTaken : AccountEditMessages.mobileTaken;
+
+      const me = await memberRow(memberId);
+      if ((byEmail ? me.email : me.mobile) === value) {
+        throw AppError.badParameter(byEmail ? Messages.sameEmail : Messages.sameMobile);
+      }
+      const [holder] = await db.select({ id: members.id }).from(members).where(eq(column, value)).limit(1);
+      if (holder) throw AppError.badParameter(taken);
+
+      let row: MemberRow | undefined;
+      try {
+        row = await db.transaction(async (tx) => {
+          await deps.verification.consume(body.verifyToken, { target: value, purpose: CodePurpose.change }, tx);
+          const [updated] = await tx
+            .update(members)
+            .set(byEmail ? { email: value, updatedAt: deps.now() } : { mobile: value, updatedAt: deps.now() })
+            .where(eq(members.id, memberId))
+            .returning();
+          return updated;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err, constraint)) throw AppError.badParameter(taken);
+        throw err;
+      }
+      if (!row) throw AppError.noSession();
+      return { profile: await toProfile(row), msg: byEmail ? AccountEditMessages.emailChanged : AccountEditMessages.mobileChanged };
     },
   };
 }
