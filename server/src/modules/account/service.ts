@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, lt, or } from 'drizzle-orm';
-import { randomBytes } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { LoginThrottle } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { favourites, members, readingRecords } from '../../db/schema/index.js';
@@ -228,9 +228,9 @@ export function createAccountService({ db, sessions, rateLimiter, loginThrottle,
 
     /** A username nobody has: the prefix and 8 random characters (messaging-app sign-ups). */
     async freeUsername(prefix: string): Promise<string> {
+      const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
       for (;;) {
-        const candidate = `${prefix}${randomBytes(6).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 8)}`;
-        if (candidate.length < prefix.length + 6) continue;
+        const candidate = prefix + Array.from({ length: 8 }, () => alphabet[randomInt(alphabet.length)]).join('');
         const [taken] = await db.select({ id: members.id }).from(members).where(eq(members.username, candidate)).limit(1);
         if (!taken) return candidate;
       }
