@@ -46,6 +46,7 @@ export const confirmPasswordRule: FormRule = ({ getFieldValue }) => ({
 
 /** A modal holding one form; the submit button shows progress and the server's refusal stays visible. */
 function DialogForm<V extends object>({
+  name,
   title,
   open,
   onClose,
@@ -53,6 +54,8 @@ function DialogForm<V extends object>({
   children,
   note,
 }: {
+  /** The form's name: field ids are `${name}_${field}`. */
+  name: string;
   title: string;
   open: boolean;
   onClose(): void;
@@ -93,10 +96,10 @@ function DialogForm<V extends object>({
         </Space>
       }
     >
-      <Form<V> form={form} layout="vertical" preserve={false} onFinish={finish} onValuesChange={() => setFailure(null)}>
+      <Form<V> form={form} name={name} layout="vertical" preserve={false} onFinish={finish} onValuesChange={() => setFailure(null)}>
         {children}
         {note && <p className="qy-account-dialog__note">{note}</p>}
-        {failure && <Alert type="error" showIcon message={failure} className="qy-account-dialog__alert" />}
+        {failure && <Alert type="error" showIcon title={failure} className="qy-account-dialog__alert" />}
         {/* Enter in a field submits. */}
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
       </Form>
@@ -107,6 +110,7 @@ function DialogForm<V extends object>({
 export function UsernameDialog({ open, onClose, onDone, current }: AccountDialogProps & { current: string }) {
   return (
     <DialogForm<{ membername: string }>
+      name="qy-username"
       title={T.usernameTitle}
       open={open}
       onClose={onClose}
@@ -132,6 +136,7 @@ interface PasswordValues {
 export function PasswordDialog({ open, onClose, onDone }: AccountDialogProps) {
   return (
     <DialogForm<PasswordValues>
+      name="qy-password"
       title={T.passwordTitle}
       open={open}
       onClose={onClose}
@@ -215,6 +220,7 @@ function ContactDialog({ channel, open, onClose, onDone }: AccountDialogProps & 
   const c = CHANNEL[channel];
   return (
     <DialogForm<Record<string, string>>
+      name={`qy-${channel}`}
       title={c.title}
       open={open}
       onClose={onClose}
@@ -230,7 +236,7 @@ function ContactDialog({ channel, open, onClose, onDone }: AccountDialogProps & 
       </Form.Item>
       <Form.Item noStyle shouldUpdate={(a, b) => a[c.field] !== b[c.field]}>
         {(form) => (
-          <Form.Item label={T.codeLabel} required>
+          <Form.Item label={T.codeLabel} required htmlFor={`qy-${channel}_code`}>
             <div className="qy-account-dialog__code">
               <Form.Item name="code" noStyle rules={[antdRule(validateCode)]}>
                 <Input placeholder={T.codePlaceholder} maxLength={6} inputMode="numeric" autoComplete="one-time-code" />

@@ -24,7 +24,7 @@ jest.mock('./navigation', () => ({ goHomeAndReload: jest.fn(), reloadPage: jest.
 
 const loadRemote = loadRemoteModule as jest.MockedFunction<typeof loadRemoteModule>;
 
-jest.setTimeout(30_000);
+jest.setTimeout(90_000);
 
 /** The full profile of demo_member as getUserInfo answers it. */
 const memberProfile = () =>

@@ -106,7 +106,7 @@ export function ProfileTab() {
 
   return (
     <div className="qy-profile">
-      {profile.ifNeedUpdate === 1 && <Alert className="qy-profile__alert" type="warning" showIcon message={MSG.updateProfile} />}
+      {profile.ifNeedUpdate === 1 && <Alert className="qy-profile__alert" type="warning" showIcon title={MSG.updateProfile} />}
 
       <section className="qy-profile__section" aria-labelledby="qy-profile-basic">
         <header className="qy-profile__head">

@@ -7,7 +7,7 @@ import { clearReferenceCache } from './regionData';
 import { DEPARTMENTS, HOSPITALS, profile, REGIONS, UNIVERSITIES } from './testData';
 
 // antd's pickers and selects are slow to render in jsdom on a busy machine.
-jest.setTimeout(60_000);
+jest.setTimeout(90_000);
 
 let hospitals: jest.SpyInstance;
 let universities: jest.SpyInstance;
@@ -34,7 +34,7 @@ function renderForm(initial?: Partial<Profile>, onSaved = jest.fn()) {
 
 const settle = () => act(async () => {});
 // Slow machines: antd renders the role fields a moment after the identity changes.
-const WAIT = { timeout: 5000 };
+const WAIT = { timeout: 15_000 };
 const save = async () => {
   fireEvent.click(screen.getByRole('button', { name: '保存' }));
   await settle();

@@ -59,7 +59,6 @@ const toOptions = (list: readonly string[]) => list.map((v) => ({ value: v, labe
 interface DepartmentOption {
   value: string;
   title: string;
-  key: string;
   selectable: boolean;
   children?: DepartmentOption[];
 }
@@ -77,7 +76,6 @@ export function departmentOptions(nodes: DepartmentNode[]): DepartmentOption[] {
       return {
         value,
         title: n.name,
-        key: String(n.id),
         selectable: leaf,
         children: leaf ? undefined : walk(n.children!),
       };
@@ -208,7 +206,7 @@ export function ProfileForm({ initial, onSaved, submitText = T.save, onCancel }:
           className="qy-profile-form__alert"
           type="warning"
           showIcon
-          message={T.referenceLoadFailed}
+          title={T.referenceLoadFailed}
           action={
             <Button size="small" onClick={() => setAttempt((a) => a + 1)}>
               {T.retry}

@@ -37,7 +37,7 @@ function Tags({ classNames }: { classNames: string }) {
   return (
     <span className="qy-rec-item__tags">
       {names.map((n) => (
-        <Tag key={n} bordered={false} color="red">
+        <Tag key={n} variant="filled" color="red">
           {n}
         </Tag>
       ))}
