@@ -462,3 +462,213 @@ export interface OutboxMessage {
   code: string | null;
   sentAt: string;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Membership and payment (issue "Membership and payment"): orders, shipping address, FAQ, payment
+// by WeChat Pay or Alipay (or the local sandbox cashier), QR-code records of the desktop Alipay flow.
+// Every reply is the provider shape of /index.php (ARCHITECTURE §3.2): result 1 on success,
+// otherwise result 0 and a Chinese msg. The server's TypeBox schemas mirror these
+// (server/test/wire-types-payment.check.ts).
+
+/** A plan's service type (§3 Service type): 1 monthly, 2 yearly, 3 continuous monthly, 4 continuous yearly. */
+export type PlanType = 1 | 2 | 3 | 4;
+
+/** Order state: 0 awaiting payment, 1 paid, 2 closed (cancelled or expired unpaid), 3 refunded. */
+export type OrderStatus = 0 | 1 | 2 | 3;
+
+/** How an order was (or is being) paid: WeChat Pay or Alipay; '' while no payment was started. */
+export type PayChannel = 'wechat' | 'alipay' | '';
+
+/** One order of program/getServiceOrderList (§3 Order). */
+export interface ServiceOrder {
+  id: number;
+  ordersn: string;
+  /** When the order was made, Asia/Shanghai, 'YYYY-MM-DD HH:mm:ss'. */
+  ordertime: string;
+  /** The plan (service_plans id) and its type. */
+  service_id: number;
+  service_type: PlanType;
+  service_title: string;
+  /** Amount in yuan as a display string, e.g. "35.00". */
+  price: string;
+  price_fen: number;
+  service_pc_img: string;
+  service_mobile_img: string;
+  status: OrderStatus;
+  /** 待支付, 已支付, 已关闭 or 已退款. */
+  status_text: string;
+  pay_channel: PayChannel;
+  /** When it was paid, 'YYYY-MM-DD HH:mm:ss' (Asia/Shanghai); '' when unpaid. */
+  paytime: string;
+  /** The membership period it paid for (ISO-8601), '' when none (unpaid, refunded). */
+  period_start: string;
+  period_end: string;
+  /** 1 for a renewal charged by a continuous plan's agreement, 0 for a purchase. */
+  is_renewal: 0 | 1;
+}
+
+/** program/getServiceOrderList (page from 1, per_page 3 or 10): the caller's orders, newest first. */
+export interface ServiceOrderListReply extends ProviderReply {
+  items: ServiceOrder[];
+  total_count: number;
+  page: number;
+  per_page: number;
+}
+
+/**
+ * Shipping address for the yearly plans' gifts (§3 Shipping address). Region ids are the
+ * GB/T 2260 codes of /api/jhRegion/getTree as numbers (province 110000, city 110100, district 110101).
+ */
+export interface ShippingAddress {
+  pro_id: number;
+  city_id: number;
+  area_id: number;
+  pro_name: string;
+  city_name: string;
+  area_name: string;
+  /** Recipient. */
+  sh_name: string;
+  /** Recipient's phone, 11 digits starting with 1. */
+  sh_phone: string;
+  /** Detailed address (street, building, room). */
+  sh_address: string;
+}
+
+/** program/getMyAddress: the caller's address, or null when none has been saved. */
+export interface MyAddressReply extends ProviderReply {
+  item: ShippingAddress | null;
+}
+
+/** Body of program/addOrModifyAddress (POST JSON): the whole address; saving replaces the old one. */
+export type AddressBody = ShippingAddress;
+
+/** program/addOrModifyAddress: msg 保存成功 and the saved address. */
+export interface SaveAddressReply extends ProviderReply {
+  item: ShippingAddress;
+}
+
+/** One question of the subscription FAQ. */
+export interface SubscribeQa {
+  id: number;
+  /** The question. */
+  title: string;
+  /** The answer (plain text, paragraphs separated by newlines). */
+  content: string;
+}
+
+/** The membership service agreement linked from the subscription screen. */
+export interface SubscribeAgreement {
+  title: string;
+  /** HTML. */
+  content: string;
+}
+
+/** program/getsubscribeQaList: the FAQ (qa_lsit, the provider's spelling) and the agreement (xieyi). */
+export interface SubscribeQaListReply extends ProviderReply {
+  qa_lsit: SubscribeQa[];
+  xieyi: SubscribeAgreement;
+}
+
+/** program/getServiceInfo (id = plan id): the plan; `data.type` picks the Alipay flow (3 and 4 sign-pay). */
+export interface ServiceInfoReply extends ProviderReply {
+  data: ServicePlan;
+}
+
+/**
+ * pay/index (service_id): a desktop WeChat Pay QR code. `code_url` is what the QR encodes (a
+ * weixin://wxpay/… link, or the sandbox cashier's page); `paycode` is that QR as a PNG data URL.
+ * Poll pay/notifypay with `ordersn` every 5 s. Asking twice for the same plan reuses the open order.
+ */
+export interface PayQrReply extends ProviderReply {
+  paycode: string;
+  code_url: string;
+  ordersn: string;
+}
+
+/** pay/h5index (service_id): WeChat Pay in a phone browser; send the browser to `h5_url`, then poll. */
+export interface PayH5Reply extends ProviderReply {
+  h5_url: string;
+  ordersn: string;
+}
+
+/**
+ * pay/notifypay (ordersn): result 1 (msg 支付成功) once the order is paid; otherwise result 0 with
+ * msg 订单未支付, 订单已关闭, 订单已退款 or 订单不存在 (also for another member's order).
+ */
+export interface PayStatusReply extends ProviderReply {
+  ordersn?: string;
+  status?: OrderStatus;
+}
+
+/**
+ * pay/orderJsApiPay (openid, service_id): the parameters of WeixinJSBridge getBrandWCPayRequest
+ * inside WeChat's browser. With the local sandbox, `cashier_url` is set instead of a real bridge
+ * call: open it to pay.
+ */
+export interface JsApiPayReply extends ProviderReply {
+  ordersn: string;
+  appId: string;
+  timestamp: string;
+  nonceStr: string;
+  package: string;
+  signType: 'RSA';
+  paySign: string;
+  cashier_url?: string;
+}
+
+/** pay/getJssdkConfig (url = the page URL without #): the wx.config parameters. */
+export interface JssdkConfigReply extends ProviderReply {
+  appId: string;
+  timestamp: string;
+  nonceStr: string;
+  signature: string;
+  jsApiList: string[];
+}
+
+/** pay/getOpenId (code from the official account's authorisation); failure msg 获取openId失败. */
+export interface OpenIdReply extends ProviderReply {
+  openid: string;
+  unionid: string;
+}
+
+/**
+ * alipay/memberOrderWapPay, memberOrderPagePay and memberOrderSignPay (service_id; optional
+ * qrcode_id when paying from a scanned desktop QR): `form` is an HTML form that submits itself to
+ * the cashier (Alipay's, or the local sandbox's); insert it into the page to go there. SignPay is
+ * for service types 3 and 4 (pay and sign the renewal agreement).
+ */
+export interface AlipayFormReply extends ProviderReply {
+  form: string;
+  ordersn: string;
+}
+
+/** qrcode/createInfo (POST form: result_data = JSON {service_id, token}). */
+export interface QrCreateReply extends ProviderReply {
+  /** The QR record id. */
+  id: number;
+  /**
+   * A payment-only token for the QR's URL /qrcode-member-ali-pay/{id}/{token}: it lets the phone
+   * that scans it pay for this record's plan as the member who made it, and nothing else (30 minutes).
+   */
+  token: string;
+  /** The page the QR should encode: /qrcode-member-ali-pay/{id}/{token} (same origin). */
+  url: string;
+}
+
+/** The QR record: status '0' new, '1' scanned, '2' paid, '3' expired (strings, as the provider sends them). */
+export interface QrInfo {
+  id: number;
+  status: '0' | '1' | '2' | '3';
+  /** JSON text: {"service_id": …} (the token is never sent back). */
+  result_data: string;
+  /** The order made from the phone, '' until then: poll pay/notifypay with it. */
+  ordersn: string;
+}
+
+/** qrcode/getInfo (id; the member's token or the QR's token). */
+export interface QrInfoReply extends ProviderReply {
+  data: QrInfo;
+}
+
+/** qrcode/updateStatus (id, status=1): marks the QR scanned; only 0 → 1 succeeds. */
+export type QrUpdateReply = ProviderReply;

@@ -1,6 +1,6 @@
 // Typed API functions: the only way apps reach the server (CONVENTIONS: no raw axios in components).
 import { get, post, provider, type CallOptions } from './http';
-import { getMemberId } from '../session/store';
+import { getMemberId, getToken } from '../session/store';
 import type {
   CaptchaReply,
   CheckCodeBody,
@@ -34,6 +34,23 @@ import type {
   LessonListQuery,
   LoginReply,
   MonthChanceReply,
+  AddressBody,
+  AlipayFormReply,
+  JsApiPayReply,
+  JssdkConfigReply,
+  MyAddressReply,
+  OpenIdReply,
+  PayH5Reply,
+  PayQrReply,
+  PayStatusReply,
+  ProviderReply,
+  QrCreateReply,
+  QrInfoReply,
+  QrUpdateReply,
+  SaveAddressReply,
+  ServiceInfoReply,
+  ServiceOrderListReply,
+  SubscribeQaListReply,
   PageResult,
   ServiceListReply,
   SessionUser,
@@ -185,6 +202,67 @@ export const api = {
      */
     articleUseMonthChance: (articleId: number, opts?: CallOptions) =>
       provider<MonthChanceReply>('program', 'articleUseMonthChance', { id: articleId }, opts),
+    /** The caller's orders, newest first (page from 1; per_page 3 or 10, default 10). */
+    getServiceOrderList: (params: { page: number; per_page: 3 | 10 }, opts?: CallOptions) =>
+      provider<ServiceOrderListReply>('program', 'getServiceOrderList', params, opts),
+    /** Removes one of the caller's orders from the list (an unpaid one is also closed). */
+    deleteServiceOrder: (id: number, opts?: CallOptions) =>
+      provider<ProviderReply>('program', 'deleteServiceOrder', { id }, opts),
+    /** A plan by id; `data.type` 3 or 4 means the Alipay sign-pay flow. */
+    getServiceInfo: (id: number, opts?: CallOptions) => provider<ServiceInfoReply>('program', 'getServiceInfo', { id }, opts),
+    getMyAddress: (opts?: CallOptions) => provider<MyAddressReply>('program', 'getMyAddress', {}, opts),
+    /** Saves the shipping address (POST JSON); recipient, phone, region and detailed address are required. */
+    addOrModifyAddress: (body: AddressBody, opts?: CallOptions) =>
+      provider<SaveAddressReply>('program', 'addOrModifyAddress', {}, { ...opts, method: 'post', body }),
+    getsubscribeQaList: (opts?: CallOptions) => provider<SubscribeQaListReply>('program', 'getsubscribeQaList', {}, opts),
+  },
+  pay: {
+    /** Desktop WeChat Pay QR for a plan: paycode (PNG data URL), code_url and the ordersn to poll. */
+    index: (serviceId: number, opts?: CallOptions) => provider<PayQrReply>('pay', 'index', { service_id: serviceId }, opts),
+    /** WeChat Pay in a phone browser: h5_url to open and the ordersn to poll. */
+    h5index: (serviceId: number, opts?: CallOptions) =>
+      provider<PayH5Reply>('pay', 'h5index', { service_id: serviceId }, opts),
+    /**
+     * Poll every 5 s (§4): resolves when paid; throws ApiError (data = the reply) while unpaid, so
+     * poll with { silent: true } and read `(err.data as PayStatusReply).status`.
+     */
+    notifypay: (ordersn: string, opts?: CallOptions) => provider<PayStatusReply>('pay', 'notifypay', { ordersn }, opts),
+    /** Inside WeChat's browser: the getBrandWCPayRequest parameters (cashier_url with the sandbox). */
+    orderJsApiPay: (params: { openid: string; service_id: number }, opts?: CallOptions) =>
+      provider<JsApiPayReply>('pay', 'orderJsApiPay', params, opts),
+    getJssdkConfig: (url: string, opts?: CallOptions) => provider<JssdkConfigReply>('pay', 'getJssdkConfig', { url }, opts),
+    /** Exchanges the official account's authorisation code for the openid (failure: 获取openId失败). */
+    getOpenId: (code: string, opts?: CallOptions) => provider<OpenIdReply>('pay', 'getOpenId', { code }, opts),
+  },
+  qrcode: {
+    /** Desktop Alipay: a QR record for a plan; encode `url` (/qrcode-member-ali-pay/{id}/{token}). */
+    createInfo: (serviceId: number, opts?: CallOptions) =>
+      provider<QrCreateReply>(
+        'qrcode',
+        'createInfo',
+        {},
+        {
+          ...opts,
+          method: 'post',
+          body: new URLSearchParams({ result_data: JSON.stringify({ service_id: serviceId, token: getToken() ?? '' }) }),
+        },
+      ),
+    /** `token`: the QR's token from the page path (the phone has no session), else the session's. */
+    getInfo: (id: number, token?: string, opts?: CallOptions) =>
+      provider<QrInfoReply>('qrcode', 'getInfo', token ? { id, token } : { id }, opts),
+    updateStatus: (id: number, token?: string, opts?: CallOptions) =>
+      provider<QrUpdateReply>('qrcode', 'updateStatus', token ? { id, status: 1, token } : { id, status: 1 }, opts),
+  },
+  alipay: {
+    /** Alipay in a phone browser (service types 1 and 2); qrcode_id + its token when paying from a scanned QR. */
+    memberOrderWapPay: (params: { service_id: number; qrcode_id?: number; token?: string }, opts?: CallOptions) =>
+      provider<AlipayFormReply>('alipay', 'memberOrderWapPay', params, opts),
+    /** Alipay's desktop cashier page (service types 1 and 2). */
+    memberOrderPagePay: (params: { service_id: number }, opts?: CallOptions) =>
+      provider<AlipayFormReply>('alipay', 'memberOrderPagePay', params, opts),
+    /** Pay and sign the renewal agreement (service types 3 and 4); qrcode_id/token as memberOrderWapPay. */
+    memberOrderSignPay: (params: { service_id: number; qrcode_id?: number; token?: string }, opts?: CallOptions) =>
+      provider<AlipayFormReply>('alipay', 'memberOrderSignPay', params, opts),
   },
 };
 
