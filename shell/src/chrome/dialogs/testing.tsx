@@ -1,6 +1,6 @@
 // Test helpers for the login-related dialogs: only the dialogs are rendered (not the whole chrome),
 // and text goes in by paste, which keeps these form-heavy tests fast on a busy machine.
-import { render, screen, within } from '@testing-library/react';
+import { configure, render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { AppProviders, captchaRequestAtom, closeDialog, clearSession, qyStore, resolveCaptcha } from '@qianyan/shared';
 import { act } from 'react';
@@ -10,6 +10,10 @@ import { Dialogs } from './Dialogs';
 // seconds each on a busy machine, so these tests find things by their visible text and label.
 
 /** A user without the pointer-events check (each one walks the computed styles up the tree). */
+
+// This machine is shared and busy: give asynchronous queries time before calling them failed.
+configure({ asyncUtilTimeout: 10_000 });
+
 export const setupUser = () => userEvent.setup({ delay: null, pointerEventsCheck: 0 });
 
 /** The open dialog titled `title`. */

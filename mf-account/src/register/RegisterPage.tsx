@@ -1,0 +1,120 @@
+// /register (§2.7, §4 registration): verify a phone or e-mail by code, create the account (which logs
+// in), then complete the profile and go home.
+import { Button, Tabs } from 'antd';
+import {
+  api,
+  CODE_TYPE,
+  MSG,
+  notifyLoggedIn,
+  openLoginDialog,
+  setSession,
+  toast,
+  type LoginReply,
+} from '@qianyan/shared';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ProfileForm } from '../profile/ProfileForm';
+import { AccountFlow } from './AccountFlow';
+import { AccountStep, type AccountValues } from './AccountStep';
+import { CodeForm, contactOf, type Channel, type CodeFormValues } from './CodeForm';
+import { REGISTER_MSG as T } from './messages';
+
+interface Verified {
+  channel: Channel;
+  account: string;
+  verifyToken: string;
+}
+
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const [step, setStep] = useState(0);
+  const [channel, setChannel] = useState<Channel>('mobile');
+  // Bumped to start the code form over: empty fields and no countdown (previous step).
+  const [codeRound, setCodeRound] = useState(0);
+  const [verified, setVerified] = useState<Verified | null>(null);
+  const [member, setMember] = useState<LoginReply | null>(null);
+
+  const clearCodeForm = () => setCodeRound((n) => n + 1);
+
+  const verify = async ({ account, code }: CodeFormValues) => {
+    const reply = await api.base.checkCode({ ...contactOf(channel, account), code, codeType: CODE_TYPE.register });
+    if (!reply?.verified) return;
+    setVerified({ channel, account, verifyToken: reply.verifyToken });
+    setStep(1);
+  };
+
+  const previous = () => {
+    clearCodeForm();
+    setVerified(null);
+    setStep(0);
+  };
+
+  const register = async ({ membername, password }: AccountValues) => {
+    if (!verified) return;
+    const contact = verified.channel === 'mobile' ? { mobile: verified.account } : { email: verified.account };
+    const reply = await api.user.register({ ...contact, membername, password, verifyToken: verified.verifyToken });
+    const { token, ...user } = reply;
+    setSession(token, user);
+    notifyLoggedIn();
+    toast.success(MSG.registerSuccess);
+    setMember(reply);
+    setStep(2);
+  };
+
+  const goHome = () => navigate('/index');
+
+  return (
+    <AccountFlow
+      title={T.pageTitle}
+      heading={T.heading}
+      intro={step < 2 ? T.intro : T.profileIntro}
+      steps={T.steps}
+      current={step}
+      wide={step === 2}
+      footer={
+        step === 0 ? (
+          <p>
+            {T.haveAccount}
+            <Button type="link" size="small" onClick={openLoginDialog}>
+              {T.login}
+            </Button>
+          </p>
+        ) : step === 2 ? (
+          <Button type="link" onClick={goHome}>
+            {T.skip}
+          </Button>
+        ) : undefined
+      }
+    >
+      {step === 0 && (
+        <>
+          <Tabs
+            activeKey={channel}
+            onChange={(key) => setChannel(key as Channel)}
+            centered
+            items={[
+              { key: 'mobile', label: T.tabMobile },
+              { key: 'email', label: T.tabEmail },
+            ]}
+          />
+          {/* A new key on a tab switch or after 上一步: the form and the countdown start over. */}
+          <CodeForm
+            key={`${channel}-${codeRound}`}
+            channel={channel}
+            codeType={CODE_TYPE.register}
+            submitText={T.next}
+            onSubmit={verify}
+          />
+        </>
+      )}
+      {step === 1 && verified && <AccountStep verifiedAs={verified.account} onPrevious={previous} onRegister={register} />}
+      {step === 2 && (
+        <ProfileForm
+          initial={member ? { membername: member.membername, mobile: member.mobile ?? '', email: member.email ?? '' } : undefined}
+          submitText={T.profileSave}
+          onSaved={goHome}
+        />
+      )}
+    </AccountFlow>
+  );
+}

@@ -1,0 +1,87 @@
+// /wxloginBindPhone?code= (§2.7 messaging-app variant, §4): a WeChat account without a phone binds
+// one by SMS code (image captcha first, codeType 4). A new member then completes the profile; a
+// returning one goes home.
+import { WarningOutlined } from '@ant-design/icons';
+import { Button, Result } from 'antd';
+import {
+  api,
+  CODE_TYPE,
+  isWechatBrowser,
+  MSG,
+  notifyLoggedIn,
+  openLoginDialog,
+  setSession,
+  takeLoginReturn,
+  toast,
+  type WechatLoginReply,
+} from '@qianyan/shared';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { ProfileForm } from '../profile/ProfileForm';
+import { AccountFlow } from '../register/AccountFlow';
+import { CodeForm, type CodeFormValues } from '../register/CodeForm';
+import { REGISTER_MSG, WECHAT_MSG as T } from '../register/messages';
+
+export function BindPhonePage() {
+  const [params] = useSearchParams();
+  const wechatCode = params.get('code') ?? '';
+  const navigate = useNavigate();
+  const [member, setMember] = useState<WechatLoginReply | null>(null);
+  const goHome = () => navigate('/index');
+
+  const bind = async ({ account, code }: CodeFormValues) => {
+    const reply = await api.wechat.wxlogin({ code: wechatCode, phone: account, verifyCode: code, iswx: isWechatBrowser() ? 1 : 0 });
+    const { token, newFlag: _newFlag, ...user } = reply;
+    setSession(token, user);
+    notifyLoggedIn();
+    // The login is done: the page it began on is no longer where this ends.
+    takeLoginReturn();
+    if (reply.newFlag === 1) {
+      toast.success(MSG.bindPhoneSuccess);
+      setMember(reply);
+    } else {
+      toast.success(MSG.loginSuccess);
+      goHome();
+    }
+  };
+
+  const step = member ? 2 : 1;
+  return (
+    <AccountFlow
+      title={T.bindTitle}
+      heading={step === 2 ? REGISTER_MSG.steps[2] : T.bindTitle}
+      intro={step === 2 ? REGISTER_MSG.profileIntro : wechatCode ? T.bindIntro : undefined}
+      steps={T.steps}
+      current={step}
+      wide={step === 2}
+      footer={
+        step === 2 ? (
+          <Button type="link" onClick={goHome}>
+            {REGISTER_MSG.skip}
+          </Button>
+        ) : undefined
+      }
+    >
+      {!wechatCode ? (
+        <Result
+          icon={<WarningOutlined />}
+          status="warning"
+          title={T.missingCode}
+          subTitle={T.missingCodeHint}
+          extra={[
+            <Button key="login" type="primary" onClick={openLoginDialog}>
+              {T.retryLogin}
+            </Button>,
+            <Button key="home" onClick={goHome}>
+              {T.home}
+            </Button>,
+          ]}
+        />
+      ) : member ? (
+        <ProfileForm initial={{ membername: member.membername, mobile: member.mobile ?? '' }} submitText={REGISTER_MSG.profileSave} onSaved={goHome} />
+      ) : (
+        <CodeForm channel="mobile" codeType={CODE_TYPE.bind} submitText={T.bind} onSubmit={bind} />
+      )}
+    </AccountFlow>
+  );
+}
