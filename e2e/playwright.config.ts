@@ -59,6 +59,13 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',
+      // The journeys read codes from the local outbox and captcha answers from /api/dev/captchaAnswer
+      // (dev tools, never on a production database). Every journey sends from 127.0.0.1, and one
+      // address may be sent a reset code right after its registration code, so the send limits are
+      // raised here; the limits themselves are tested in the server suite.
+      DEV_TOOLS: 'true',
+      CODE_SEND_LIMIT_IP: '200,2000,20000',
+      CODE_SEND_LIMIT_TARGET: '5,20,50',
     },
   },
 });
