@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { count } from 'drizzle-orm';
 import sharp from 'sharp';
 import { members, uploads } from '../src/db/schema/index.js';
+import { ConfigError, loadConfig } from '../src/config.js';
 import type { S3Settings } from '../src/storage/index.js';
 import { createS3Storage } from '../src/storage/s3.js';
 import { signRequest } from '../src/storage/sigv4.js';
@@ -129,6 +130,44 @@ describe('SigV4 signing', () => {
       date: new Date('2013-05-24T00:00:00Z'),
     });
     assert.equal(signature, 'f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41');
+  });
+});
+
+describe('upload storage configuration', () => {
+  it('defaults to local disk and reads the S3 settings', () => {
+    assert.equal(loadConfig({ UPLOADS_DIR: '/srv/qy-uploads' }).uploads?.dir, '/srv/qy-uploads');
+    assert.equal(loadConfig({}).uploads?.storage, 'local');
+    const s3 = loadConfig({
+      UPLOADS_STORAGE: 's3',
+      S3_ENDPOINT: 'https://oss-cn-beijing.aliyuncs.com',
+      S3_REGION: 'cn-beijing',
+      S3_BUCKET: 'qy',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_PUBLIC_BASE_URL: 'https://cdn.example.com',
+      S3_FORCE_PATH_STYLE: 'false',
+      S3_KEY_PREFIX: 'media',
+    }).uploads;
+    assert.equal(s3?.storage, 's3');
+    assert.deepEqual(
+      [s3?.s3?.region, s3?.s3?.bucket, s3?.s3?.forcePathStyle, s3?.s3?.keyPrefix],
+      ['cn-beijing', 'qy', false, 'media/'],
+    );
+  });
+
+  it('stops with every missing S3 setting named', () => {
+    assert.throws(
+      () => loadConfig({ UPLOADS_STORAGE: 's3', S3_ENDPOINT: 'ftp://x' }),
+      (err: unknown) => {
+        assert.ok(err instanceof ConfigError);
+        const text = err.problems.join('\n');
+        for (const name of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_BASE_URL']) {
+          assert.match(text, new RegExp(name));
+        }
+        return true;
+      },
+    );
+    assert.throws(() => loadConfig({ UPLOADS_STORAGE: 'ftp' }), /UPLOADS_STORAGE must be local or s3/);
   });
 });
 

@@ -102,6 +102,15 @@ describe('accepted pictures', () => {
     assert.equal(res.body.data[0].type, 'image/jpeg');
   });
 
+  it('accepts a large photo of several megabytes (above the JSON body limit)', async () => {
+    const noisy = await sharp({ create: { width: 2400, height: 1600, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+      .jpeg({ quality: 100 })
+      .toBuffer();
+    assert.ok(noisy.length > 2 * 1024 * 1024, `${noisy.length} bytes`);
+    const res = await upload({ filename: 'big-photo.jpg', contentType: 'image/jpeg', bytes: noisy });
+    assert.equal(res.body.code, 0, JSON.stringify(res.body));
+  });
+
   it('the uploaded picture becomes the avatar', async () => {
     const res = await upload({ filename: 'me.jpg', contentType: 'image/jpeg', bytes: await jpegWithExif(500, 500) });
     const avatar = await ctx.post('/api/user/updateAvatar', { avatar: res.body.data[0].url }, token);
