@@ -111,6 +111,14 @@ describe('accepted pictures', () => {
     assert.equal(res.body.code, 0, JSON.stringify(res.body));
   });
 
+  it('accepts a phone photo carrying a second picture after the first (multi-picture format) and zero padding', async () => {
+    const bytes = Buffer.concat([await jpegWithExif(600, 400), Buffer.alloc(16), await jpegWithExif(160, 120)]);
+    const res = await upload({ filename: 'portrait.jpg', contentType: 'image/jpeg', bytes });
+    assert.equal(res.body.code, 0, JSON.stringify(res.body));
+    const stored = (await ctx.app.inject({ method: 'GET', url: res.body.data[0].url })).rawPayload;
+    assert.equal((await sharp(stored).metadata()).width, 600);
+  });
+
   it('the uploaded picture becomes the avatar', async () => {
     const res = await upload({ filename: 'me.jpg', contentType: 'image/jpeg', bytes: await jpegWithExif(500, 500) });
     const avatar = await ctx.post('/api/user/updateAvatar', { avatar: res.body.data[0].url }, token);
@@ -179,6 +187,17 @@ describe('refused files (nothing stored)', () => {
     await assertRefused({ filename: 'bomb.png', contentType: 'image/png', bytes: bomb }, SIZE);
     const huge = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
     await assertRefused({ filename: 'huge.png', contentType: 'image/png', bytes: huge }, SIZE);
+  });
+
+  it('a request whose declared length cannot fit, before reading its body', async () => {
+    const { payload, headers } = multipart({ filename: 'a.jpg', contentType: 'image/jpeg', bytes: await jpegWithExif(50, 50) });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/File/uploadFile',
+      payload,
+      headers: { ...headers, authorization: `Bearer ${token}`, 'content-length': String(11 * 1024 * 1024) },
+    });
+    assert.deepEqual(res.json(), { code: 10001, msg: SIZE, data: null });
   });
 
   it('a request without a file, or not multipart', async () => {
