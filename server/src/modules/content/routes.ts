@@ -19,6 +19,8 @@ import {
 
 const contentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { content } = services;
+  // Before the database closes (this plugin's onClose runs before the db plugin's).
+  app.addHook('onClose', async () => content.flushReadCounts());
 
   app.post(
     '/article/selectArticleClass',

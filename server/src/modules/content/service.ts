@@ -1,14 +1,15 @@
 import { and, arrayOverlaps, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { articleClasses, articleFilters, articleSources, articles, articleTypes } from '../../db/schema/index.js';
+import { articleClasses, articleFilters, articleSources, articles, articleTypes, contentVersion } from '../../db/schema/index.js';
 import { dayRange } from '../../lib/dates.js';
 import { AppError } from '../../lib/errors.js';
 import { pageOf, paging, toIdList } from '../../lib/lists.js';
-import { TtlCache } from '../../lib/ttlCache.js';
 import type { AccountService, MemberItemList } from '../account/service.js';
 import type { CoursesService } from '../courses/service.js';
 import { isActiveMember, type MembershipService } from '../membership/service.js';
+import { ListSummary } from './listSummary.js';
+import { VersionedCache } from './versionedCache.js';
 import type {
   ArticleClass,
   ArticleDetail,
@@ -22,8 +23,16 @@ import type {
 
 export type ContentService = ReturnType<typeof createContentService>;
 
-/** How long a list total is reused (content changes a few times a day). */
-const TOTALS_TTL_MS = 30_000;
+/**
+ * List caches (docs/decisions.md "Article list performance"): pages and exact totals per content
+ * version. A "most read" page is also refreshed after this long, since read counts do not raise
+ * the version.
+ */
+const MOST_READ_PAGE_TTL_MS = 10_000;
+const CACHED_PAGES = 2_000;
+const CACHED_TOTALS = 20_000;
+/** Views are counted in memory and written together, at most once per this interval. */
+const READ_FLUSH_MS = 1_000;
 
 /** Comma list of the class names of a row's class_ids, in display order. */
 export const classNamesOf = (classIds: SQL | PgColumn) =>
@@ -138,12 +147,63 @@ export function createContentService(deps: {
   now: () => Date;
 }) {
   const { db } = deps;
-  const totals = new TtlCache<number>(TOTALS_TTL_MS);
+  const pages = new VersionedCache<ListRow[]>(CACHED_PAGES);
+  const totals = new VersionedCache<number>(CACHED_TOTALS);
+  const sourceIdSets = new VersionedCache<Set<number>>(1);
+  const summaries = new VersionedCache<ListSummary | null>(1);
 
-  async function checkSources(sourceIds: number[]) {
+  // Read counts of viewed articles not yet written (article id → views).
+  const pendingReads = new Map<number, number>();
+  let flushTimer: NodeJS.Timeout | undefined;
+
+  function countRead(id: number) {
+    pendingReads.set(id, (pendingReads.get(id) ?? 0) + 1);
+    if (!flushTimer) {
+      flushTimer = setTimeout(() => void flushReadCounts().catch(() => {}), READ_FLUSH_MS);
+      flushTimer.unref();
+    }
+  }
+
+  /**
+   * Writes the buffered read counts in one statement (a view no longer waits for a write of its
+   * own; the "most read" order follows within about a second). A failed write keeps the counts
+   * for the next attempt.
+   */
+  async function flushReadCounts(): Promise<void> {
+    clearTimeout(flushTimer);
+    flushTimer = undefined;
+    if (pendingReads.size === 0) return;
+    const batch = [...pendingReads].sort(([a], [b]) => a - b);
+    pendingReads.clear();
+    const values = sql.join(
+      batch.map(([id, n]) => sql`(${id}::integer, ${n}::integer)`),
+      sql`, `,
+    );
+    try {
+      await db.execute(
+        sql`update ${articles} set read_count = ${articles.readCount} + v.n from (values ${values}) as v(id, n) where ${articles.id} = v.id`,
+      );
+    } catch (err) {
+      for (const [id, n] of batch) pendingReads.set(id, (pendingReads.get(id) ?? 0) + n);
+      if (!flushTimer) {
+        flushTimer = setTimeout(() => void flushReadCounts().catch(() => {}), READ_FLUSH_MS);
+        flushTimer.unref();
+      }
+      throw err;
+    }
+  }
+
+  /** The current content version (0 before the first content write raised it). */
+  async function currentVersion(): Promise<number> {
+    const [row] = await db.select({ version: contentVersion.version }).from(contentVersion).where(eq(contentVersion.id, 1));
+    return Number(row?.version ?? 0);
+  }
+
+  async function checkSources(sourceIds: number[], version?: number) {
     if (sourceIds.length === 0) return;
-    const known = await db.select({ id: articleSources.id }).from(articleSources).where(inArray(articleSources.id, sourceIds));
-    const unknown = sourceIds.filter((id) => !known.some((k) => k.id === id));
+    const loadKnown = async () => new Set((await db.select({ id: articleSources.id }).from(articleSources)).map((r) => r.id));
+    const known = version === undefined ? await loadKnown() : await sourceIdSets.get(version, 'sources', loadKnown);
+    const unknown = sourceIds.filter((id) => !known.has(id));
     if (unknown.length > 0) throw AppError.badParameter(`来源不存在：${unknown.join(',')}`);
   }
 
@@ -203,6 +263,9 @@ export function createContentService(deps: {
   };
 
   return {
+    /** Writes the read counts still held in memory (also called when the app closes). */
+    flushReadCounts,
+
     /** The seven disease areas with their field codes and number of published courses. */
     async articleClasses(): Promise<ArticleClass[]> {
       const [classes, lessonCounts] = await Promise.all([
@@ -227,7 +290,8 @@ export function createContentService(deps: {
       const sourceIds = toIdList(query.sourceIds);
       const range = dayRange(query.startDate, query.endDate);
 
-      await checkSources(sourceIds);
+      const version = await currentVersion();
+      await checkSources(sourceIds, version);
 
       const conditions: SQL[] = [eq(articles.status, 1)];
       if (sourceIds.length) conditions.push(inArray(articles.sourceId, sourceIds));
@@ -250,30 +314,49 @@ export function createContentService(deps: {
             ? [desc(articles.readCount), desc(articles.postdate), desc(articles.id)]
             : [desc(articles.postdate), desc(articles.id)];
 
-      // The page's ids come from `articles` alone, so PostgreSQL walks the (source, postdate) or
-      // (postdate) index and stops after one page; names are joined onto those rows only.
-      const pageIds = db
-        .select({ id: articles.id })
-        .from(articles)
-        .where(where)
-        .orderBy(...order)
-        .limit(pageSize)
-        .offset(offset)
-        .as('page_ids');
-      const [rows, total] = await Promise.all([
-        db
+      // The page's ids come from `articles` alone: an index-only scan of the covering index of
+      // the sort (with or without the source first) that stops after one page; names are joined
+      // onto those rows only.
+      const loadPage = async (): Promise<ListRow[]> => {
+        const pageIds = db
+          .select({ id: articles.id })
+          .from(articles)
+          .where(where)
+          .orderBy(...order)
+          .limit(pageSize)
+          .offset(offset)
+          .as('page_ids');
+        return db
           .select(listColumns())
           .from(pageIds)
           .innerJoin(articles, eq(articles.id, pageIds.id))
           .innerJoin(articleSources, eq(articleSources.id, articles.sourceId))
           .leftJoin(articleFilters, eq(articleFilters.id, articles.filterId))
           .leftJoin(articleTypes, eq(articleTypes.id, articles.typeId))
-          .orderBy(...order),
-        // Counting every match is the expensive part of a list; the total may lag by a few seconds.
-        totals.getOrLoad(JSON.stringify([sourceIds, classIds, filterIds, typeIds, articleIds, query.haswantsay === 1, range]), async () => {
-          const [row] = await db.select({ n: count() }).from(articles).where(where);
-          return Number(row?.n ?? 0);
-        }),
+          .orderBy(...order);
+      };
+      // Counting every match is the expensive part of a big list. Totals are exact: summed from
+      // the per-version summary of published articles (no rows counted), or counted in SQL for
+      // article id lists; and kept per filter and content version, so never stale.
+      const loadTotal = async () => {
+        if (articleIds.length === 0) {
+          const summary = await summaries.get(version, 'summary', () => ListSummary.load(db));
+          const n = summary?.count({ sourceIds, classIds, filterIds, typeIds, haswantsay: query.haswantsay === 1, range });
+          if (n !== undefined) return n;
+        }
+        const [row] = await db.select({ n: count() }).from(articles).where(where);
+        return Number(row?.n ?? 0);
+      };
+      const filterKey = JSON.stringify([sourceIds, classIds, filterIds, typeIds, articleIds, query.haswantsay === 1, range]);
+      const sortType = query.sortType ?? 0;
+      const [rows, total] = await Promise.all([
+        pages.get(
+          version,
+          `${filterKey}|${sortType}|${pageSize}|${offset}`,
+          loadPage,
+          sortType === 2 ? MOST_READ_PAGE_TTL_MS : undefined,
+        ),
+        totals.get(version, filterKey, loadTotal),
       ]);
 
       const results = await itemsWithCollect(rows, memberId);
@@ -307,12 +390,8 @@ export function createContentService(deps: {
         deps.account.collectedIds(memberId, 'article', [row.id]),
       ]);
       const canView = mayView(level, reader, entitled.has(row.id));
-      await Promise.all([
-        memberId !== undefined && canView ? deps.account.recordReading(memberId, 'article', row.id) : undefined,
-        canView
-          ? db.update(articles).set({ readCount: sql`${articles.readCount} + 1` }).where(eq(articles.id, row.id))
-          : undefined,
-      ]);
+      if (canView) countRead(row.id);
+      if (memberId !== undefined && canView) await deps.account.recordReading(memberId, 'article', row.id);
 
       const wantsay = canView ? row.wantsay : freeCommentary(row.wantsay);
       return {

@@ -1,0 +1,118 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { and, arrayOverlaps, count, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { articles, contentVersion } from '../src/db/schema/index.js';
+import { createRandom } from '../src/db/seed/generate.js';
+import { seed } from '../src/db/seed/index.js';
+import { FILTERS } from '../src/db/seed/reference.js';
+import { dayRange, shanghaiDate } from '../src/lib/dates.js';
+import { createTestApp, type TestContext } from './helpers.js';
+
+// Article list totals come from a per-version summary and pages from a per-version cache
+// (docs/decisions.md "Article list performance"): they must equal a fresh count, and follow every
+// content change at once.
+
+let ctx: TestContext;
+before(async () => {
+  ctx = await createTestApp();
+  // The demo corpus plus a scale corpus, so filters combine over 11 years of content.
+  await seed(ctx.app.db, { now: ctx.clock.now(), articles: 600 });
+});
+after(() => ctx?.close());
+
+const list = async (body: Record<string, unknown>) => {
+  const res = await ctx.post('/api/article/selectArticleList', body);
+  assert.equal(res.body.code, 0, JSON.stringify(res.body));
+  return res.body.data as { results: { id: number; title: string }[]; page: { total: number } };
+};
+const ymd = (d: Date) => shanghaiDate(d).replaceAll('-', '');
+const version = async () => (await ctx.app.db.select().from(contentVersion))[0]?.version ?? 0;
+
+describe('list totals', () => {
+  it('equal a fresh SQL count for any combination of filters', async () => {
+    const rnd = createRandom(77);
+    const now = ctx.clock.now().getTime();
+    const ids = (await ctx.app.db.select({ id: articles.id }).from(articles)).map((r) => r.id);
+    for (let i = 0; i < 120; i++) {
+      const body: Record<string, unknown> = { pageSize: 5 };
+      const where: SQL[] = [eq(articles.status, 1)];
+      if (rnd.chance(0.6)) {
+        const sourceIds = [rnd.pick([1, 5, 6, 7, 8, 9, 10, 11])];
+        if (rnd.chance(0.2)) sourceIds.push(rnd.pick([5, 6]));
+        body.sourceIds = sourceIds.join(',');
+        where.push(inArray(articles.sourceId, sourceIds));
+      }
+      if (rnd.chance(0.4)) {
+        const classIds = [rnd.pick([1, 2, 3, 4, 7, 8, 9, 99])];
+        body.articleClassIds = classIds;
+        where.push(arrayOverlaps(articles.classIds, classIds));
+      }
+      if (rnd.chance(0.3)) {
+        const filterIds = [rnd.pick(FILTERS).id, rnd.pick(FILTERS).id];
+        body.articleFilterIds = filterIds;
+        where.push(inArray(articles.filterId, filterIds));
+      }
+      if (rnd.chance(0.15)) {
+        body.articleTypeIds = [rnd.int(1, 4)];
+        where.push(inArray(articles.typeId, body.articleTypeIds as number[]));
+      }
+      if (rnd.chance(0.15)) {
+        body.haswantsay = 1;
+        where.push(eq(articles.haswantsay, 1));
+      }
+      if (rnd.chance(0.1)) {
+        const some = [rnd.pick(ids), rnd.pick(ids), rnd.pick(ids)];
+        body.articleIds = some;
+        where.push(inArray(articles.id, some));
+      }
+      if (rnd.chance(0.5)) {
+        const end = new Date(now - rnd.int(0, 4_000) * 86_400_000);
+        const start = new Date(end.getTime() - rnd.int(0, 400) * 86_400_000);
+        body.startDate = ymd(start);
+        body.endDate = ymd(end);
+        const range = dayRange(body.startDate as string, body.endDate as string)!;
+        where.push(gte(articles.postdate, range.from), lt(articles.postdate, range.to));
+      }
+      const [expected] = await ctx.app.db.select({ n: count() }).from(articles).where(and(...where));
+      assert.equal((await list(body)).page.total, Number(expected!.n), JSON.stringify(body));
+    }
+  });
+});
+
+describe('content changes', () => {
+  it('show in the next list reply: unpublishing, editing, publishing', async () => {
+    const body = { sourceIds: [5], pageSize: 5 };
+    const before = await list(body);
+    const first = before.results[0]!;
+
+    await ctx.app.db.update(articles).set({ status: 0 }).where(eq(articles.id, first.id));
+    const hidden = await list(body);
+    assert.equal(hidden.page.total, before.page.total - 1);
+    assert.ok(!hidden.results.some((r) => r.id === first.id));
+
+    await ctx.app.db.update(articles).set({ status: 1, title: '修改后的标题' }).where(eq(articles.id, first.id));
+    const edited = await list(body);
+    assert.equal(edited.page.total, before.page.total);
+    assert.equal(edited.results[0]!.title, '修改后的标题');
+  });
+
+  it('read counts do not raise the version; they are written together shortly after', async () => {
+    const v0 = await version();
+    const [target] = await ctx.app.db
+      .select({ id: articles.id, permalinks: articles.permalinks, readCount: articles.readCount })
+      .from(articles)
+      .where(and(eq(articles.accessLevel, 'public'), eq(articles.status, 1)))
+      .limit(1);
+    for (let i = 0; i < 3; i++) {
+      const res = await ctx.post('/api/article/getArticleDetail', { permalinks: target!.permalinks });
+      assert.equal(res.body.code, 0);
+    }
+    // Written together about a second later.
+    const readCount = async () =>
+      (await ctx.app.db.select({ readCount: articles.readCount }).from(articles).where(eq(articles.id, target!.id)))[0]!.readCount;
+    const deadline = Date.now() + 5_000;
+    while ((await readCount()) !== target!.readCount + 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(await readCount(), target!.readCount + 3);
+    assert.equal(await version(), v0);
+  });
+});
