@@ -32,6 +32,11 @@ describe('configuration', () => {
       DOWNLOAD_IOS_URL: 'https://apps.example.com/x',
       MEMBERSHIP_BASE_URL: 'https://pay.example.com/',
       PGLITE_DIR: 'memory://',
+      // A production database is the live site: it needs its secrets; DEV_TOOLS keeps the local
+      // providers (a staging site), which the live-site checks otherwise refuse.
+      AUTH_SECRET: 'a'.repeat(32),
+      SSO_SECRET: 'b'.repeat(32),
+      DEV_TOOLS: 'true',
     });
     assert.equal(c.port, 9090);
     assert.equal(c.databaseUrl, 'postgres://qy@db:5432/qy');
