@@ -10,6 +10,8 @@ import baseRoutes from './modules/base/routes.js';
 import contentRoutes from './modules/content/routes.js';
 import coursesRoutes from './modules/courses/routes.js';
 import filesRoutes from './modules/files/routes.js';
+import { startPaymentJobs } from './modules/membership/jobs.js';
+import payRoutes from './modules/membership/payRoutes.js';
 import membershipRoutes from './modules/membership/routes.js';
 import profileRoutes from './modules/profile/routes.js';
 import regionsRoutes from './modules/regions/routes.js';
@@ -77,6 +79,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   await app.register(profileRoutes, { prefix: '/api', services });
   await app.register(filesRoutes, { prefix: '/api', services });
   await app.register(membershipRoutes, { services });
+  await app.register(payRoutes, { services });
+  wirePayments(app, services);
 
   // The site itself: shell, remotes, SPA fallback.
   const uploads = config.uploads ?? defaultUploadSettings();
@@ -92,6 +96,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Orders and payments (tests and the operator commands reach the service here). */
+    payments: Services['payments'];
+  }
+}
+
 /** Start-up notes on secrets generated for this run and on the dev pages being served. */
 function warnAboutAccountsSettings(app: { log: FastifyBaseLogger; addHook: FastifyInstance['addHook'] }, config: AppConfig, services: Services) {
   const { settings, mail } = services.accounts;
@@ -106,4 +117,29 @@ function warnAboutAccountsSettings(app: { log: FastifyBaseLogger; addHook: Fasti
   if (settings.devTools && config.nodeEnv === 'production') {
     app.log.warn('DEV_TOOLS: /dev/outbox and the WeChat simulator are served (fine for a demo, not for a live site)');
   }
+}
+
+/**
+ * The sandbox's notifications go through this app's own notify route in-process when no public
+ * notify URL is set (same parsing, signature check and handler as over HTTP); the reconciler and
+ * renewal timers start with the app and stop with it.
+ */
+function wirePayments(app: FastifyInstance, services: Services) {
+  const { payments } = services;
+  app.decorate('payments', payments);
+  const sandbox = payments.providers.sandbox;
+  if (sandbox && !payments.settings.notifyBaseUrl) {
+    sandbox.setDeliver(async ({ url, headers, body }) => {
+      const res = await app.inject({ method: 'POST', url: new URL(url, 'http://in-process').pathname, headers, payload: body });
+      return res.statusCode;
+    });
+  }
+  let stopJobs: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stopJobs = startPaymentJobs(payments, app.log);
+  });
+  app.addHook('onClose', async () => {
+    sandbox?.stopRetries();
+    await stopJobs?.();
+  });
 }

@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, createPublicKey, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { repoRoot } from './paths.js';
 import type { UploadSettings } from './storage/index.js';
@@ -37,6 +38,8 @@ export interface AppConfig {
   accounts?: AccountsSettings;
   /** Where uploaded pictures are stored (UPLOADS_STORAGE, UPLOADS_DIR, S3_*); defaultUploadSettings() when absent. */
   uploads?: UploadSettings;
+  /** Payment providers, notification URLs, the reconciler and renewals; defaultPaymentSettings() when absent. */
+  payments?: PaymentSettings;
 }
 
 export interface SiteSettings {
@@ -252,7 +255,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     now: () => new Date(),
     accounts: loadAccountsSettings(env, { nodeEnv, databaseUrl, str, bool, int, url, problems }),
     uploads: loadUploadSettings({ str, bool, url, dir, problems }),
+    payments: undefined,
   };
+  config.payments = loadPaymentSettings({ nodeEnv, databaseUrl, str, bool, int, url, problems }, config.accounts!);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
@@ -438,4 +443,208 @@ function loadUploadSettings(r: {
       keyPrefix,
     },
   };
+}
+
+/** WeChat Pay API v3 (platform public-key mode). Keys are PEM text. */
+export interface WechatPaySettings {
+  mchId: string;
+  /** The appid the payments are made under (official account; also used for Native and H5). */
+  appId: string;
+  /** Serial number of the merchant API certificate (sent with every signed request). */
+  merchantSerialNo: string;
+  merchantPrivateKey: string;
+  /** WeChat Pay's public key and its id (PUB_KEY_ID_…): verifies responses and notifications. */
+  platformPublicKeyId: string;
+  platformPublicKey: string;
+  /** APIv3 key: 32 characters, decrypts notification resources (AES-256-GCM). */
+  apiV3Key: string;
+  apiBase: string;
+  /** H5 scene_info: the site's name and address as registered with WeChat Pay. */
+  h5AppName: string;
+}
+
+/** Alipay (open platform, public-key mode, RSA2). Keys are PEM text. */
+export interface AlipaySettings {
+  appId: string;
+  appPrivateKey: string;
+  alipayPublicKey: string;
+  gateway: string;
+  /** The merchant's Alipay account id (PID, 2088…): notifications must name it as seller_id. */
+  sellerId: string;
+  /** Periodic deduction: sign scene agreed with Alipay (e.g. INDUSTRY|DIGITAL_MEDIA). */
+  signScene: string;
+  /** Periodic deduction product code. */
+  personalProductCode: string;
+}
+
+export interface PaymentSettings {
+  /** sandbox: both channels go to the local cashier; live: WeChat Pay and/or Alipay with real keys. */
+  mode: 'sandbox' | 'live';
+  wechatpay?: WechatPaySettings;
+  alipay?: AlipaySettings;
+  /**
+   * Public origin the providers send notifications to (<base>/api/pay/notify/<provider>). ''
+   * with the sandbox means: deliver inside this process (no network hop, same route and checks).
+   */
+  notifyBaseUrl: string;
+  /** Public origin for return links and the sandbox cashier's absolute URLs; '' means the request's origin. */
+  publicBaseUrl: string;
+  /** HMAC key of the sandbox's notifications. */
+  sandboxSecret: string;
+  /** Unpaid orders close after this many minutes (payment links expire with them). */
+  orderTtlMinutes: number;
+  /** The reconciler: every intervalMs (0 = no timer), for unpaid payments older than minAgeMs. */
+  reconcile: { intervalMs: number; minAgeMs: number };
+  /** Continuous plans: the renewal scheduler (0 = no timer), charge leadMs before the paid time ends, retry every retryMs during graceMs. */
+  renewal: { intervalMs: number; leadMs: number; graceMs: number; retryMs: number };
+}
+
+/** Sandbox cashier, no timers: what tests and a bare buildApp get. */
+export function defaultPaymentSettings(): PaymentSettings {
+  return {
+    mode: 'sandbox',
+    notifyBaseUrl: '',
+    publicBaseUrl: '',
+    sandboxSecret: randomBytes(32).toString('base64url'),
+    orderTtlMinutes: 120,
+    reconcile: { intervalMs: 0, minAgeMs: 3 * 60_000 },
+    renewal: { intervalMs: 0, leadMs: 24 * 3_600_000, graceMs: 3 * 24 * 3_600_000, retryMs: 12 * 3_600_000 },
+  };
+}
+
+/**
+ * Reads a key given as PEM text (literal "\n" allowed, as env files write it), as base64 DER
+ * without the PEM lines (Alipay's key tool), or as a path to a PEM file. Returns normalised PEM or
+ * undefined with a problem noted.
+ */
+export function readKey(raw: string, kind: 'private' | 'public', name: string, problems: string[]): string | undefined {
+  let text = raw.replace(/\\n/g, '\n').trim();
+  if (!text.startsWith('-----BEGIN') && !/^[A-Za-z0-9+/=\s]{100,}$/.test(text)) {
+    try {
+      text = readFileSync(isAbsolute(text) ? text : resolve(process.cwd(), text), 'utf8').trim();
+    } catch {
+      problems.push(`${name} must be a PEM key, a base64 key or the path of a PEM file (cannot read "${raw.slice(0, 40)}")`);
+      return undefined;
+    }
+  }
+  try {
+    if (kind === 'private') {
+      if (text.startsWith('-----BEGIN')) return createPrivateKey(text).export({ type: 'pkcs8', format: 'pem' }).toString();
+      const der = Buffer.from(text.replace(/\s+/g, ''), 'base64');
+      for (const type of ['pkcs8', 'pkcs1'] as const) {
+        try {
+          return createPrivateKey({ key: der, format: 'der', type }).export({ type: 'pkcs8', format: 'pem' }).toString();
+        } catch {
+          // try the other encoding
+        }
+      }
+      throw new Error('not a private key');
+    }
+    if (text.startsWith('-----BEGIN')) return createPublicKey(text).export({ type: 'spki', format: 'pem' }).toString();
+    const der = Buffer.from(text.replace(/\s+/g, ''), 'base64');
+    return createPublicKey({ key: der, format: 'der', type: 'spki' }).export({ type: 'spki', format: 'pem' }).toString();
+  } catch {
+    problems.push(`${name} is not a valid RSA ${kind} key`);
+    return undefined;
+  }
+}
+
+/**
+ * Payments. PAY_PROVIDER=sandbox (the default) sends both channels to the local cashier; it is
+ * refused for a production database unless DEV_TOOLS=true (a staging site). PAY_PROVIDER=live
+ * enables WeChat Pay when WECHATPAY_MCHID is set and Alipay when ALIPAY_APP_ID is set, each then
+ * with every key it needs, and needs a public notification address.
+ */
+function loadPaymentSettings(r: EnvReaders, accounts: AccountsSettings): PaymentSettings {
+  const { str, problems } = r;
+  const live = r.nodeEnv === 'production' && r.databaseUrl !== undefined;
+  const defaults = defaultPaymentSettings();
+  const modeRaw = (str('PAY_PROVIDER') ?? 'sandbox').toLowerCase();
+  let mode: PaymentSettings['mode'] = 'sandbox';
+  if (modeRaw === 'live') mode = 'live';
+  else if (modeRaw !== 'sandbox') problems.push(`PAY_PROVIDER must be sandbox or live (got "${str('PAY_PROVIDER')}")`);
+
+  const base = (name: string) => (r.url(name, ['http:', 'https:']) ?? '').replace(/\/+$/, '');
+  const publicBaseUrl = base('PAY_PUBLIC_BASE_URL') || accounts.publicBaseUrl;
+  const notifyBaseUrl = base('PAY_NOTIFY_BASE_URL') || (mode === 'live' ? publicBaseUrl : '');
+  const minutes = (name: string, fallback: number, min: number, max: number) => r.int(name, fallback, min, max);
+
+  const settings: PaymentSettings = {
+    ...defaults,
+    mode,
+    notifyBaseUrl,
+    publicBaseUrl,
+    // Several instances must agree on it: derived from AUTH_SECRET (random per run when unset).
+    sandboxSecret: str('PAY_SANDBOX_SECRET') ?? `${accounts.authSecret}:pay-sandbox`,
+    orderTtlMinutes: minutes('PAY_ORDER_TTL_MINUTES', defaults.orderTtlMinutes, 5, 24 * 60),
+    reconcile: {
+      intervalMs: r.int('PAY_RECONCILE_INTERVAL_SECONDS', 60, 0, 24 * 3600) * 1000,
+      minAgeMs: minutes('PAY_RECONCILE_MIN_AGE_MINUTES', 3, 1, 24 * 60) * 60_000,
+    },
+    renewal: {
+      intervalMs: r.int('PAY_RENEWAL_INTERVAL_SECONDS', 600, 0, 24 * 3600) * 1000,
+      leadMs: r.int('PAY_RENEWAL_LEAD_HOURS', 24, 0, 240) * 3_600_000,
+      graceMs: r.int('PAY_RENEWAL_GRACE_DAYS', 3, 0, 30) * 24 * 3_600_000,
+      retryMs: r.int('PAY_RENEWAL_RETRY_HOURS', 12, 1, 240) * 3_600_000,
+    },
+  };
+
+  if (mode === 'sandbox') {
+    if (live && !accounts.devTools) {
+      problems.push(
+        'PAY_PROVIDER=sandbox takes no money: set PAY_PROVIDER=live with WECHATPAY_* and/or ALIPAY_* keys (or DEV_TOOLS=true for a staging site)',
+      );
+    }
+    return settings;
+  }
+
+  const need = (name: string, why: string): string => {
+    const v = str(name);
+    if (v === undefined) problems.push(`${name} is required ${why}`);
+    return v ?? '';
+  };
+  const key = (name: string, kind: 'private' | 'public', why: string) => {
+    const v = need(name, why);
+    return v ? (readKey(v, kind, name, problems) ?? '') : '';
+  };
+
+  if (str('WECHATPAY_MCHID') !== undefined) {
+    const why = 'when WECHATPAY_MCHID is set';
+    const apiV3Key = need('WECHATPAY_APIV3_KEY', why);
+    if (apiV3Key && Buffer.byteLength(apiV3Key) !== 32) problems.push('WECHATPAY_APIV3_KEY must be the 32-character APIv3 key');
+    const publicKeyId = need('WECHATPAY_PUBLIC_KEY_ID', why);
+    if (publicKeyId && !publicKeyId.startsWith('PUB_KEY_ID_')) problems.push('WECHATPAY_PUBLIC_KEY_ID must start with PUB_KEY_ID_ (platform public-key mode)');
+    settings.wechatpay = {
+      mchId: need('WECHATPAY_MCHID', why),
+      appId: need('WECHATPAY_APPID', why),
+      merchantSerialNo: need('WECHATPAY_MERCHANT_SERIAL_NO', why),
+      merchantPrivateKey: key('WECHATPAY_PRIVATE_KEY', 'private', why),
+      platformPublicKeyId: publicKeyId,
+      platformPublicKey: key('WECHATPAY_PUBLIC_KEY', 'public', why),
+      apiV3Key,
+      apiBase: base('WECHATPAY_API_BASE') || 'https://api.mch.weixin.qq.com',
+      h5AppName: str('WECHATPAY_H5_APP_NAME') ?? '千言医学',
+    };
+  }
+  if (str('ALIPAY_APP_ID') !== undefined) {
+    const why = 'when ALIPAY_APP_ID is set';
+    settings.alipay = {
+      appId: need('ALIPAY_APP_ID', why),
+      appPrivateKey: key('ALIPAY_PRIVATE_KEY', 'private', why),
+      alipayPublicKey: key('ALIPAY_PUBLIC_KEY', 'public', why),
+      gateway: r.url('ALIPAY_GATEWAY', ['https:', 'http:']) ?? 'https://openapi.alipay.com/gateway.do',
+      sellerId: need('ALIPAY_SELLER_ID', why),
+      signScene: str('ALIPAY_SIGN_SCENE') ?? 'INDUSTRY|DIGITAL_MEDIA',
+      personalProductCode: str('ALIPAY_PERSONAL_PRODUCT_CODE') ?? 'CYCLE_PAY_AUTH_P',
+    };
+  }
+  if (!settings.wechatpay && !settings.alipay) {
+    problems.push('PAY_PROVIDER=live needs WeChat Pay (WECHATPAY_MCHID and its keys) or Alipay (ALIPAY_APP_ID and its keys), or both');
+  }
+  if (!notifyBaseUrl) {
+    problems.push('PAY_NOTIFY_BASE_URL (or PUBLIC_BASE_URL) is required with PAY_PROVIDER=live: the providers send payment notifications to <base>/api/pay/notify/…');
+  } else if (live && !notifyBaseUrl.startsWith('https://')) {
+    problems.push('PAY_NOTIFY_BASE_URL must be an https:// address in production (WeChat Pay and Alipay notify only https)');
+  }
+  return settings;
 }

@@ -1,13 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { defaultUploadSettings, type AppConfig } from './config.js';
+import { defaultPaymentSettings, defaultUploadSettings, type AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createAccountService } from './modules/account/service.js';
+import { createShippingAddressStore } from './modules/account/shippingAddress.js';
 import { createAccountsModule } from './modules/auth/index.js';
 import { createBaseService } from './modules/base/service.js';
 import { createContentService } from './modules/content/service.js';
 import { createCoursesService } from './modules/courses/service.js';
 import { createFilesService } from './modules/files/service.js';
 import { createMembershipService } from './modules/membership/service.js';
+import { createPaymentsService } from './modules/membership/payments.js';
+import { createPaymentProviders } from './providers/payment/index.js';
 import { createProfileService } from './modules/profile/service.js';
 import { createRegionsService } from './modules/regions/service.js';
 import type { RateLimiter } from './plugins/rateLimit.js';
@@ -47,7 +50,31 @@ export function createServices(deps: {
   // Codes, registration, code login, password reset/change, WeChat login, single sign-on.
   const accounts = createAccountsModule({ config, db, account, rateLimiter: deps.rateLimiter, log: deps.log ?? silentLog });
   const profile = createProfileService({ db, membership, regions, files, verification: accounts.verification, now: config.now });
-  return { account, base, content, courses, membership, regions, files, profile, accounts, verification: accounts.verification };
+  // Orders and payments (sandbox cashier, WeChat Pay, Alipay), renewals and refunds.
+  const paymentSettings = config.payments ?? defaultPaymentSettings();
+  const payments = createPaymentsService({
+    db,
+    now: config.now,
+    settings: paymentSettings,
+    providers: createPaymentProviders(paymentSettings, db, config.now),
+    membership,
+    log: deps.log ?? silentLog,
+  });
+  const shippingAddress = createShippingAddressStore({ db, now: config.now });
+  return {
+    account,
+    base,
+    content,
+    courses,
+    membership,
+    regions,
+    files,
+    profile,
+    accounts,
+    verification: accounts.verification,
+    payments,
+    shippingAddress,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

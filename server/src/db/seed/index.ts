@@ -15,7 +15,9 @@ import {
   moduleSwitches,
   readingRecords,
   servicePlans,
+  subscribeTexts,
 } from '../schema/index.js';
+import { SUBSCRIBE_TEXTS } from '../../modules/membership/subscribeTexts.js';
 import { seedCorpus, type CorpusSummary } from './corpusSeed.js';
 import { generateArticles, generateLessons } from './generate.js';
 import {
@@ -63,6 +65,7 @@ export async function seed(db: Db, { now, articles: corpusSize }: SeedOptions): 
     await tx.insert(articleTypes).values(ARTICLE_TYPES).onConflictDoNothing();
     await tx.insert(servicePlans).values(SERVICE_PLANS).onConflictDoNothing();
     await tx.insert(equityItems).values(EQUITY_ITEMS).onConflictDoNothing();
+    await tx.insert(subscribeTexts).values([...SUBSCRIBE_TEXTS]).onConflictDoNothing();
     await tx.insert(moduleSwitches).values(MODULE_SWITCHES).onConflictDoNothing();
 
     if (corpusSize === undefined) await seedArticles(tx, now);

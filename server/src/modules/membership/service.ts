@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { articleEntitlements, equityItems, freeReadClaims, memberships, servicePlans } from '../../db/schema/index.js';
+import { articleEntitlements, equityItems, freeReadClaims, memberships, servicePlans, subscribeTexts } from '../../db/schema/index.js';
 import { shanghaiDate } from '../../lib/dates.js';
 import type { EquityItem, ServicePlan } from './schemas.js';
 
@@ -28,6 +28,14 @@ export const priceYuan = (fen: number) => (fen / 100).toFixed(2);
 
 export function createMembershipService({ db, now }: { db: Db; now: () => Date }) {
   return {
+    /** The clock every membership rule reads (config.now). */
+    now,
+
+    /** The subscription FAQ (kind qa) and agreement (kind xieyi), in display order. */
+    async subscribeTexts() {
+      return db.select().from(subscribeTexts).orderBy(asc(subscribeTexts.sort), asc(subscribeTexts.id));
+    },
+
     /**
      * service_type from the membership periods: a period covering now gives its plan type (1..4),
      * only ended periods give 6, none gives 0.
