@@ -215,13 +215,20 @@ export const api = {
     addOrModifyAddress: (body: AddressBody, opts?: CallOptions) =>
       provider<SaveAddressReply>('program', 'addOrModifyAddress', {}, { ...opts, method: 'post', body }),
     getsubscribeQaList: (opts?: CallOptions) => provider<SubscribeQaListReply>('program', 'getsubscribeQaList', {}, opts),
+    /** Turns off a continuous plan's auto-renewal (msg 已取消自动续费); the paid period stays. */
+    cancelAutoRenew: (opts?: CallOptions) => provider<ProviderReply>('program', 'cancelAutoRenew', {}, opts),
   },
   pay: {
     /** Desktop WeChat Pay QR for a plan: paycode (PNG data URL), code_url and the ordersn to poll. */
     index: (serviceId: number, opts?: CallOptions) => provider<PayQrReply>('pay', 'index', { service_id: serviceId }, opts),
     /** WeChat Pay in a phone browser: h5_url to open and the ordersn to poll. */
-    h5index: (serviceId: number, opts?: CallOptions) =>
-      provider<PayH5Reply>('pay', 'h5index', { service_id: serviceId }, opts),
+    h5index: (serviceId: number, opts?: CallOptions & { returnUrl?: string }) =>
+      provider<PayH5Reply>(
+        'pay',
+        'h5index',
+        opts?.returnUrl ? { service_id: serviceId, return_url: opts.returnUrl } : { service_id: serviceId },
+        opts,
+      ),
     /**
      * Poll every 5 s (§4): resolves when paid; throws ApiError (data = the reply) while unpaid, so
      * poll with { silent: true } and read `(err.data as PayStatusReply).status`.
@@ -254,14 +261,17 @@ export const api = {
       provider<QrUpdateReply>('qrcode', 'updateStatus', token ? { id, status: 1, token } : { id, status: 1 }, opts),
   },
   alipay: {
-    /** Alipay in a phone browser (service types 1 and 2); qrcode_id + its token when paying from a scanned QR. */
-    memberOrderWapPay: (params: { service_id: number; qrcode_id?: number; token?: string }, opts?: CallOptions) =>
+    /**
+     * Alipay in a phone browser (service types 1 and 2); qrcode_id + its token when paying from a
+     * scanned QR. return_url: a same-site path the cashier returns to (default /personal?type=flag4).
+     */
+    memberOrderWapPay: (params: { service_id: number; qrcode_id?: number; token?: string; return_url?: string }, opts?: CallOptions) =>
       provider<AlipayFormReply>('alipay', 'memberOrderWapPay', params, opts),
     /** Alipay's desktop cashier page (service types 1 and 2). */
-    memberOrderPagePay: (params: { service_id: number }, opts?: CallOptions) =>
+    memberOrderPagePay: (params: { service_id: number; return_url?: string }, opts?: CallOptions) =>
       provider<AlipayFormReply>('alipay', 'memberOrderPagePay', params, opts),
     /** Pay and sign the renewal agreement (service types 3 and 4); qrcode_id/token as memberOrderWapPay. */
-    memberOrderSignPay: (params: { service_id: number; qrcode_id?: number; token?: string }, opts?: CallOptions) =>
+    memberOrderSignPay: (params: { service_id: number; qrcode_id?: number; token?: string; return_url?: string }, opts?: CallOptions) =>
       provider<AlipayFormReply>('alipay', 'memberOrderSignPay', params, opts),
   },
 };
