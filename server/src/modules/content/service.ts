@@ -193,10 +193,37 @@ export function createContentService(deps: {
     }
   }
 
+  // On an embedded database (PGlite: one process, one connection) the version is read once and
+  // kept until the trigger's notification says it changed. PGlite runs the listener before the
+  // changing statement's own caller resumes, so no request after a change sees the old version.
+  // On PostgreSQL, other instances write too: the version is read on every list request (a
+  // primary-key lookup), so caches there are exact across instances.
+  let knownVersion: number | undefined;
+  let notifications = 0;
+  let listening: Promise<boolean> | undefined;
+  const client = (db as { $client?: { listen?: (channel: string, cb: () => void) => Promise<unknown> } }).$client;
+  const listenForVersions = () =>
+    (listening ??=
+      typeof client?.listen === 'function'
+        ? client.listen('qy_content_version', () => {
+            notifications++;
+            knownVersion = undefined;
+          }).then(
+            () => true,
+            () => false,
+          )
+        : Promise.resolve(false));
+
   /** The current content version (0 before the first content write raised it). */
   async function currentVersion(): Promise<number> {
+    if (knownVersion !== undefined) return knownVersion;
+    const canKeep = await listenForVersions();
+    const seen = notifications;
     const [row] = await db.select({ version: contentVersion.version }).from(contentVersion).where(eq(contentVersion.id, 1));
-    return Number(row?.version ?? 0);
+    const version = Number(row?.version ?? 0);
+    // Kept only if no change was announced while reading it.
+    if (canKeep && seen === notifications) knownVersion = version;
+    return version;
   }
 
   async function checkSources(sourceIds: number[], version?: number) {
