@@ -22,14 +22,14 @@ export function ProfileCard({ user }: { user: SessionUser }) {
     <aside className="qy-personal__card" aria-label={ACCOUNT_MSG.accountOverview}>
       <div className="qy-personal__identity">
         <div className="qy-personal__avatar-box">
-        {user.avatar ? (
-          <img className="qy-personal__avatar" src={user.avatar} alt={ACCOUNT_MSG.avatarAlt(user.membername)} />
-        ) : (
-          <span className="qy-personal__avatar qy-personal__avatar--initial" aria-hidden="true">
-            {initialOf(user)}
-          </span>
-        )}
-        <AvatarUpload />
+          {user.avatar ? (
+            <img className="qy-personal__avatar" src={user.avatar} alt={ACCOUNT_MSG.avatarAlt(user.membername)} />
+          ) : (
+            <span className="qy-personal__avatar qy-personal__avatar--initial" aria-hidden="true">
+              {initialOf(user)}
+            </span>
+          )}
+          <AvatarUpload />
         </div>
         <div className="qy-personal__names">
           <p className="qy-personal__membername">{user.membername}</p>

@@ -33,7 +33,7 @@ const courseTypeOptions = COURSE_TYPE_OPTIONS.map((o) => ({ value: o.key, label:
 export function RecordFilterBar({ kind, value, onChange }: RecordFiltersProps) {
   const range = rangeOf(value);
   return (
-    <div className="qy-rec-filters" role="search" aria-label={T.filters}>
+    <div className={`qy-rec-filters${kind === 'courses' ? ' qy-rec-filters--courses' : ''}`} role="search" aria-label={T.filters}>
       <label className="qy-rec-filter">
         <span className="qy-rec-filter__label">{T.filterDate}</span>
         <DatePicker.RangePicker
@@ -71,7 +71,7 @@ export function RecordFilterBar({ kind, value, onChange }: RecordFiltersProps) {
               options={typeOptions}
               value={value.types}
               onChange={(types) => onChange({ ...value, types })}
-              className="qy-rec-filter__select qy-rec-filter__select--narrow"
+              className="qy-rec-filter__select"
               aria-label={T.filterType}
             />
           </label>
