@@ -33,12 +33,12 @@ test('the login dialog shows the spec messages for empty fields', async ({ page 
   await page.goto('/index');
   await page.locator('#qy-header').getByRole('button', { name: '登录', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: '用户登录' });
-  await dialog.getByRole('button', { name: /登\s*录/ }).click();
+  await dialog.getByRole('button', { name: /^登\s*录$/ }).click();
   await expect(dialog.getByText('请输入用户名、手机或邮箱')).toBeVisible();
   await expect(dialog.getByText('请输入密码')).toBeVisible();
   await dialog.getByLabel('账号').fill('demo_reader');
   await dialog.getByLabel('密码').fill('wrong-password');
-  await dialog.getByRole('button', { name: /登\s*录/ }).click();
+  await dialog.getByRole('button', { name: /^登\s*录$/ }).click();
   await expect(page.getByText('用户名或密码错误')).toBeVisible();
   await expect(dialog).toBeVisible();
 });
@@ -69,7 +69,7 @@ test('the personal centre asks a visitor to log in, then shows the profile and p
   const dialog = page.getByRole('dialog', { name: '用户登录' });
   await dialog.getByLabel('账号').fill('demo_doctor');
   await dialog.getByLabel('密码').fill('Qianyan#2026');
-  await dialog.getByRole('button', { name: /登\s*录/ }).click();
+  await dialog.getByRole('button', { name: /^登\s*录$/ }).click();
   await expect(page.locator('#qy-main').getByText('demo_doctor').first()).toBeVisible();
   await snap(page, testInfo, 'personal-profile');
   await page.goto('/personal?type=flag4');

@@ -17,6 +17,6 @@ export async function loginThroughDialog(page: Page, account: string, password =
   const dialog = page.getByRole('dialog', { name: '用户登录' });
   await dialog.getByLabel('账号').fill(account);
   await dialog.getByLabel('密码').fill(password);
-  await dialog.getByRole('button', { name: /登\s*录/ }).click();
+  await dialog.getByRole('button', { name: /^登\s*录$/ }).click();
   await dialog.waitFor({ state: 'hidden' });
 }
