@@ -369,6 +369,19 @@ describe('desktop Alipay by QR code', () => {
 });
 
 describe('inside WeChat', () => {
+  it('offers only WeChat Pay inside WeChat, and no WeChat Pay inside Alipay\'s client', async () => {
+    const { token } = await newReader(ctx, 'po_inapp');
+    const as = (ua: string, c: string, m: string, planId: number) =>
+      ctx.app.inject({ method: 'GET', url: `/index.php?c=${c}&m=${m}&service_id=${planId}&sf=pc&token=${token}`, headers: { 'user-agent': ua } }).then((r) => r.json());
+    const wechat = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
+    const alipay = 'Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116.0 Mobile Safari/537.36 AlipayClient/10.5.36.8000';
+    assert.deepEqual(await as(wechat, 'alipay', 'memberOrderSignPay', 3), { result: 0, msg: '微信内暂不支持支付宝支付，请使用微信支付' });
+    assert.deepEqual(await as(wechat, 'alipay', 'memberOrderWapPay', 1), { result: 0, msg: '微信内暂不支持支付宝支付，请使用微信支付' });
+    assert.deepEqual(await as(alipay, 'pay', 'h5index', 1), { result: 0, msg: '支付宝客户端内暂不支持微信支付，请使用支付宝支付' });
+    assert.equal((await as(alipay, 'alipay', 'memberOrderWapPay', 1)).result, 1);
+    assert.equal((await as(wechat, 'pay', 'h5index', 1)).result, 1);
+  });
+
   it('needs the openid for JSAPI and gives the bridge parameters (the sandbox adds its cashier)', async () => {
     const { token } = await newReader(ctx, 'po_jsapi');
     assert.deepEqual(await provider(ctx, 'pay', 'orderJsApiPay', { service_id: 1 }, token), { result: 0, msg: '获取openId失败' });

@@ -36,6 +36,8 @@ export const PayMessages = {
   noAutoRenew: '您当前没有开通自动续费',
   urlRequired: '请提供当前页面地址',
   codeRequired: '缺少微信授权码',
+  alipayInWechat: '微信内暂不支持支付宝支付，请使用微信支付',
+  wechatInAlipay: '支付宝客户端内暂不支持微信支付，请使用支付宝支付',
 } as const;
 
 /** A refusal the membership endpoint answers as { result: 0, msg }. */

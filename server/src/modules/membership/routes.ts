@@ -86,8 +86,20 @@ const membershipRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asyn
     return id;
   };
 
-  const start = (request: FastifyRequest, memberId: number, planId: number, channel: PayChannel, method: PayMethod, openid?: string) =>
-    payments.startPayment({
+  /**
+   * Spec §6 in-app browser rules: inside WeChat only WeChat Pay (so no continuous plans, which are
+   * Alipay sign-pay), and no WeChat Pay inside Alipay's client. The front end hides these choices;
+   * the server refuses them too.
+   */
+  const checkBrowser = (request: FastifyRequest, channel: PayChannel) => {
+    const ua = request.headers['user-agent'] ?? '';
+    if (channel === 'alipay' && /MicroMessenger/i.test(ua)) throw new PayRefusal(PayMessages.alipayInWechat);
+    if (channel === 'wechat' && /AlipayClient/i.test(ua)) throw new PayRefusal(PayMessages.wechatInAlipay);
+  };
+
+  const start = (request: FastifyRequest, memberId: number, planId: number, channel: PayChannel, method: PayMethod, openid?: string) => {
+    checkBrowser(request, channel);
+    return payments.startPayment({
       memberId,
       planId,
       channel,
@@ -97,6 +109,7 @@ const membershipRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asyn
       origin: origin(request),
       returnUrl: returnUrl(request),
     });
+  };
 
   const alipayForm = (method: 'wap' | 'page' | 'sign') => async (request: FastifyRequest) => {
     const { memberId, qr } = await payerOf(request, 'qrcode_id');
