@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { and, arrayOverlaps, count, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import { articles, contentVersion } from '../src/db/schema/index.js';
 import { createRandom } from '../src/db/seed/generate.js';
 import { seed } from '../src/db/seed/index.js';
@@ -28,13 +28,15 @@ const list = async (body: Record<string, unknown>) => {
 const ymd = (d: Date) => shanghaiDate(d).replaceAll('-', '');
 const version = async () => (await ctx.app.db.select().from(contentVersion))[0]?.version ?? 0;
 
-describe('list totals', () => {
-  it('equal a fresh SQL count for any combination of filters', async () => {
+describe('list pages and totals', () => {
+  it('equal a fresh SQL query for any combination of filters, order and page', async () => {
     const rnd = createRandom(77);
     const now = ctx.clock.now().getTime();
     const ids = (await ctx.app.db.select({ id: articles.id }).from(articles)).map((r) => r.id);
-    for (let i = 0; i < 120; i++) {
-      const body: Record<string, unknown> = { pageSize: 5 };
+    for (let i = 0; i < 150; i++) {
+      const sortType = rnd.pick([0, 0, 1, 2]);
+      const pageNo = rnd.chance(0.5) ? 1 : rnd.int(2, 30);
+      const body: Record<string, unknown> = { pageSize: 5, pageNo, sortType };
       const where: SQL[] = [eq(articles.status, 1)];
       if (rnd.chance(0.6)) {
         const sourceIds = [rnd.pick([1, 5, 6, 7, 8, 9, 10, 11])];
@@ -74,7 +76,28 @@ describe('list totals', () => {
         where.push(gte(articles.postdate, range.from), lt(articles.postdate, range.to));
       }
       const [expected] = await ctx.app.db.select({ n: count() }).from(articles).where(and(...where));
-      assert.equal((await list(body)).page.total, Number(expected!.n), JSON.stringify(body));
+      const order =
+        sortType === 1
+          ? [asc(articles.postdate), asc(articles.id)]
+          : sortType === 2
+            ? [desc(articles.readCount), desc(articles.postdate), desc(articles.id)]
+            : [desc(articles.postdate), desc(articles.id)];
+      const expectedIds = (
+        await ctx.app.db
+          .select({ id: articles.id })
+          .from(articles)
+          .where(and(...where))
+          .orderBy(...order)
+          .limit(5)
+          .offset((pageNo - 1) * 5)
+      ).map((r) => r.id);
+      const reply = await list(body);
+      assert.equal(reply.page.total, Number(expected!.n), JSON.stringify(body));
+      assert.deepEqual(
+        reply.results.map((r) => r.id),
+        expectedIds,
+        JSON.stringify(body),
+      );
     }
   });
 });

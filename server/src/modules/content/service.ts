@@ -8,7 +8,7 @@ import { pageOf, paging, toIdList } from '../../lib/lists.js';
 import type { AccountService, MemberItemList } from '../account/service.js';
 import type { CoursesService } from '../courses/service.js';
 import { isActiveMember, type MembershipService } from '../membership/service.js';
-import { ListSummary } from './listSummary.js';
+import { ListIndex, type ListFilter } from './listIndex.js';
 import { VersionedCache } from './versionedCache.js';
 import type {
   ArticleClass,
@@ -150,7 +150,7 @@ export function createContentService(deps: {
   const pages = new VersionedCache<ListRow[]>(CACHED_PAGES);
   const totals = new VersionedCache<number>(CACHED_TOTALS);
   const sourceIdSets = new VersionedCache<Set<number>>(1);
-  const summaries = new VersionedCache<ListSummary | null>(1);
+  const listIndexes = new VersionedCache<ListIndex | null>(1);
 
   // Read counts of viewed articles not yet written (article id → views).
   const pendingReads = new Map<number, number>();
@@ -213,6 +213,20 @@ export function createContentService(deps: {
             () => false,
           )
         : Promise.resolve(false));
+
+  /** List rows of published articles, in the order of `ids`. */
+  async function rowsByIds(ids: number[]): Promise<ListRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .select(listColumns())
+      .from(articles)
+      .innerJoin(articleSources, eq(articleSources.id, articles.sourceId))
+      .leftJoin(articleFilters, eq(articleFilters.id, articles.filterId))
+      .leftJoin(articleTypes, eq(articleTypes.id, articles.typeId))
+      .where(and(inArray(articles.id, ids), eq(articles.status, 1)));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
 
   /** The current content version (0 before the first content write raised it). */
   async function currentVersion(): Promise<number> {
@@ -341,10 +355,20 @@ export function createContentService(deps: {
             ? [desc(articles.readCount), desc(articles.postdate), desc(articles.id)]
             : [desc(articles.postdate), desc(articles.id)];
 
-      // The page's ids come from `articles` alone: an index-only scan of the covering index of
-      // the sort (with or without the source first) that stops after one page; names are joined
-      // onto those rows only.
+      const filter: ListFilter = { sourceIds, classIds, filterIds, typeIds, articleIds, haswantsay: query.haswantsay === 1, range };
+      const listIndex = () => listIndexes.get(version, 'index', () => ListIndex.load(db));
+      const sortType = query.sortType ?? 0;
+
+      // Newest and oldest first: the page's ids from the in-memory list index of this content
+      // version, then its rows by id. "Most read" (read counts move all the time) and the rare
+      // filter the index cannot answer: the page's ids come from `articles` alone, an index-only
+      // scan of the covering index of the sort that stops after one page; names are joined onto
+      // those rows only.
       const loadPage = async (): Promise<ListRow[]> => {
+        if (sortType !== 2) {
+          const ids = (await listIndex())?.page(filter, sortType === 1, offset, pageSize);
+          if (ids) return rowsByIds(ids);
+        }
         const pageIds = db
           .select({ id: articles.id })
           .from(articles)
@@ -362,20 +386,16 @@ export function createContentService(deps: {
           .leftJoin(articleTypes, eq(articleTypes.id, articles.typeId))
           .orderBy(...order);
       };
-      // Counting every match is the expensive part of a big list. Totals are exact: summed from
-      // the per-version summary of published articles (no rows counted), or counted in SQL for
-      // article id lists; and kept per filter and content version, so never stale.
+      // Counting every match is the expensive part of a big list. Totals are exact: counted in the
+      // list index (no rows read), or in SQL when it cannot answer; and kept per filter and content
+      // version, so never stale.
       const loadTotal = async () => {
-        if (articleIds.length === 0) {
-          const summary = await summaries.get(version, 'summary', () => ListSummary.load(db));
-          const n = summary?.count({ sourceIds, classIds, filterIds, typeIds, haswantsay: query.haswantsay === 1, range });
-          if (n !== undefined) return n;
-        }
+        const n = (await listIndex())?.count(filter);
+        if (n !== undefined) return n;
         const [row] = await db.select({ n: count() }).from(articles).where(where);
         return Number(row?.n ?? 0);
       };
       const filterKey = JSON.stringify([sourceIds, classIds, filterIds, typeIds, articleIds, query.haswantsay === 1, range]);
-      const sortType = query.sortType ?? 0;
       const [rows, total] = await Promise.all([
         pages.get(
           version,

@@ -1,0 +1,160 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { articles } from '../../db/schema/index.js';
+
+/** Class ids are kept as bits of a 31-bit mask; a larger id makes the index decline. */
+const MAX_CLASS_ID = 30;
+
+/** The list filters (spec §7.5) that select articles, without paging and order. */
+export interface ListFilter {
+  sourceIds: number[];
+  classIds: number[];
+  filterIds: number[];
+  typeIds: number[];
+  articleIds: number[];
+  haswantsay: boolean;
+  range?: { from: Date; to: Date };
+}
+
+/**
+ * The published articles in list order (newest first: postdate, then id, descending) with the
+ * columns the list filters read, held in typed arrays: about 30 bytes an article. Built in one
+ * query per content version (docs/decisions.md "Article list performance"), it answers a page's
+ * ids and an exact total without a query: on PGlite, where every query costs milliseconds of the
+ * one thread that also serves the requests, that is the difference between tens and thousands of
+ * list requests a second. The page's rows are then read by id.
+ */
+export class ListIndex {
+  private constructor(
+    private readonly ids: Int32Array,
+    private readonly times: Float64Array,
+    private readonly sources: Int32Array,
+    private readonly filters: Int32Array,
+    private readonly types: Int32Array,
+    private readonly commentary: Uint8Array,
+    private readonly classMasks: Int32Array,
+  ) {}
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  /** Reads the index; null when a class id does not fit the mask (the caller then uses SQL). */
+  static async load(db: Db): Promise<ListIndex | null> {
+    // One text ("id,ms,source,filter,type,commentary,class class;…") in list order: reading 100 000
+    // rows one by one through the driver takes several times longer than the query.
+    const result = (await db.execute(sql`
+      select string_agg(
+               concat_ws(',', ${articles.id}, floor(extract(epoch from ${articles.postdate}) * 1000)::bigint,
+                         ${articles.sourceId}, coalesce(${articles.filterId}, -1), coalesce(${articles.typeId}, -1),
+                         ${articles.haswantsay}, array_to_string(${articles.classIds}, ' ')),
+               ';' order by ${articles.postdate} desc, ${articles.id} desc) as rows
+      from ${articles}
+      where ${articles.status} = 1
+    `)) as unknown as { rows: { rows: string | null }[] };
+    const text = result.rows[0]?.rows ?? '';
+    const rows = text ? text.split(';') : [];
+    const n = rows.length;
+    const index = new ListIndex(
+      new Int32Array(n),
+      new Float64Array(n),
+      new Int32Array(n),
+      new Int32Array(n),
+      new Int32Array(n),
+      new Uint8Array(n),
+      new Int32Array(n),
+    );
+    for (let i = 0; i < n; i++) {
+      const [id, ms, source, filter, type, commentary, classes] = rows[i]!.split(',');
+      let mask = 0;
+      for (const c of classes ? classes.split(' ') : []) {
+        const classId = Number(c);
+        if (!Number.isInteger(classId) || classId < 0 || classId > MAX_CLASS_ID) return null;
+        mask |= 1 << classId;
+      }
+      index.ids[i] = Number(id);
+      index.times[i] = Number(ms);
+      index.sources[i] = Number(source);
+      index.filters[i] = Number(filter);
+      index.types[i] = Number(type);
+      index.commentary[i] = commentary === '1' ? 1 : 0;
+      index.classMasks[i] = mask;
+    }
+    return index;
+  }
+
+  /**
+   * The ids of one page, newest first (sortType 0) or oldest first (sortType 1), or undefined when
+   * the filter cannot be answered here (a class id beyond the mask).
+   */
+  page(f: ListFilter, oldestFirst: boolean, offset: number, limit: number): number[] | undefined {
+    const match = this.matcher(f);
+    if (!match) return undefined;
+    const [start, end] = this.bounds(f);
+    const out: number[] = [];
+    let skip = offset;
+    if (oldestFirst) {
+      for (let i = end - 1; i >= start && out.length < limit; i--) {
+        if (!match(i)) continue;
+        if (skip > 0) skip--;
+        else out.push(this.ids[i]!);
+      }
+    } else {
+      for (let i = start; i < end && out.length < limit; i++) {
+        if (!match(i)) continue;
+        if (skip > 0) skip--;
+        else out.push(this.ids[i]!);
+      }
+    }
+    return out;
+  }
+
+  /** The number of published articles matching the filter, or undefined (as page). */
+  count(f: ListFilter): number | undefined {
+    const match = this.matcher(f);
+    if (!match) return undefined;
+    const [start, end] = this.bounds(f);
+    let total = 0;
+    for (let i = start; i < end; i++) if (match(i)) total++;
+    return total;
+  }
+
+  /** [start, end) of the positions inside the date range (positions run newest to oldest). */
+  private bounds(f: ListFilter): [number, number] {
+    if (!f.range) return [0, this.ids.length];
+    // The first position older than `to` (exclusive end), and the first older than `from`.
+    return [this.firstBefore(f.range.to.getTime()), this.firstBefore(f.range.from.getTime())];
+  }
+
+  /** The first position whose time is earlier than t (times are non-increasing). */
+  private firstBefore(t: number): number {
+    let lo = 0;
+    let hi = this.times.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.times[mid]! >= t) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private matcher(f: ListFilter): ((i: number) => boolean) | undefined {
+    let classMask = 0;
+    for (const id of f.classIds) {
+      if (id < 0 || id > MAX_CLASS_ID) return undefined;
+      classMask |= 1 << id;
+    }
+    const sources = f.sourceIds.length ? new Set(f.sourceIds) : undefined;
+    const filters = f.filterIds.length ? new Set(f.filterIds) : undefined;
+    const types = f.typeIds.length ? new Set(f.typeIds) : undefined;
+    const ids = f.articleIds.length ? new Set(f.articleIds) : undefined;
+    const commentary = f.haswantsay;
+    return (i) =>
+      (!sources || sources.has(this.sources[i]!)) &&
+      (!filters || filters.has(this.filters[i]!)) &&
+      (!types || types.has(this.types[i]!)) &&
+      (!commentary || this.commentary[i] === 1) &&
+      (!classMask || (this.classMasks[i]! & classMask) !== 0) &&
+      (!ids || ids.has(this.ids[i]!));
+  }
+}
