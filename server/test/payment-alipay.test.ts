@@ -96,8 +96,12 @@ describe('Alipay adapter (alipay-sdk) against a local fake gateway', () => {
     assert.equal(charged.state, 'SUCCESS');
     fake.agreements.set('AG1', { status: 'NORMAL', fail: true });
     assert.equal((await pay.chargeAgreement({ agreementNo: 'AG1', outTradeNo: 'QYA3_r2', amountFen: 2500, description: '续费' })).state, 'CLOSED');
+    fake.agreements.get('AG1')!.external = 'QYAEXT1';
+    assert.equal(await pay.queryAgreement('QYAEXT1'), 'AG1');
     await pay.unsign('AG1');
     assert.equal(fake.agreements.get('AG1')!.status, 'STOP');
+    assert.equal(await pay.queryAgreement('QYAEXT1'), null, 'stopped');
+    assert.equal(await pay.queryAgreement('QYA-none'), null);
   });
 
   it('does not trust a gateway reply signed with another key', async () => {

@@ -232,7 +232,7 @@ export class FakeAlipay {
   readonly appId = '2021000000000001';
   readonly sellerId = '2088000000000001';
   readonly trades = new Map<string, FakeAlipayTrade>();
-  readonly agreements = new Map<string, { status: 'NORMAL' | 'STOP'; fail: boolean }>();
+  readonly agreements = new Map<string, { status: 'NORMAL' | 'STOP'; fail: boolean; external?: string }>();
   readonly requests: Array<{ method: string; biz: any; signatureOk: boolean }> = [];
   private server?: Server;
   base = '';
@@ -313,6 +313,11 @@ export class FakeAlipay {
         const tradeNo = `2026${Date.now()}`;
         this.trades.set(biz.out_trade_no, { outTradeNo: biz.out_trade_no, totalAmount: biz.total_amount, status: 'TRADE_SUCCESS', tradeNo });
         return this.reply(res, method, { code: '10000', msg: 'Success', out_trade_no: biz.out_trade_no, trade_no: tradeNo, total_amount: biz.total_amount, gmt_payment: '2026-01-01 10:00:00' });
+      }
+      case 'alipay.user.agreement.query': {
+        const found = [...this.agreements.entries()].find(([, a]) => a.external === biz.external_agreement_no);
+        if (!found) return this.reply(res, method, { code: '40004', msg: 'Business Failed', sub_code: 'USER_AGREEMENT_NOT_EXIST' });
+        return this.reply(res, method, { code: '10000', msg: 'Success', agreement_no: found[0], status: found[1].status, external_agreement_no: biz.external_agreement_no });
       }
       case 'alipay.user.agreement.unsign': {
         const agreement = this.agreements.get(biz.agreement_no);

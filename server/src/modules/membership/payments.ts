@@ -96,6 +96,7 @@ export type FulfilOutcome = 'applied' | 'duplicate' | 'paid_twice' | 'after_refu
 export interface ReconcileSummary {
   checked: number;
   fulfilled: number;
+  agreementsSigned: number;
   attemptsClosed: number;
   ordersClosed: number;
   qrExpired: number;
@@ -569,7 +570,7 @@ export function createPaymentsService(deps: {
    */
   async function reconcile(limit = 200): Promise<ReconcileSummary> {
     const at = now();
-    const summary: ReconcileSummary = { checked: 0, fulfilled: 0, attemptsClosed: 0, ordersClosed: 0, qrExpired: 0, errors: 0 };
+    const summary: ReconcileSummary = { checked: 0, fulfilled: 0, agreementsSigned: 0, attemptsClosed: 0, ordersClosed: 0, qrExpired: 0, errors: 0 };
     const open = await db
       .select({ attempt: paymentAttempts, orderStatus: serviceOrders.status })
       .from(paymentAttempts)
@@ -607,6 +608,27 @@ export function createPaymentsService(deps: {
       } catch (err) {
         summary.errors += 1;
         log.warn({ err, outTradeNo: attempt.outTradeNo }, 'reconciling a payment failed');
+      }
+    }
+    // Agreements still "signing" although their first payment is in: the sign notification may be lost.
+    const signing = await db
+      .select({ agreement: payAgreements })
+      .from(payAgreements)
+      .innerJoin(serviceOrders, and(eq(serviceOrders.agreementId, payAgreements.id), eq(serviceOrders.status, 1)))
+      .where(and(eq(payAgreements.status, 0), lte(payAgreements.createdAt, new Date(at.getTime() - settings.reconcile.minAgeMs))))
+      .limit(limit);
+    for (const { agreement } of signing) {
+      const provider = providers.byName(agreement.provider);
+      if (!provider?.queryAgreement) continue;
+      try {
+        const agreementNo = await provider.queryAgreement(agreement.externalAgreementNo);
+        if (agreementNo && (await agreementSigned(agreement.externalAgreementNo, agreementNo)) === 'applied') {
+          summary.agreementsSigned += 1;
+          await event(provider.name, 'reconcile', agreement.externalAgreementNo, 'signed_applied');
+        }
+      } catch (err) {
+        summary.errors += 1;
+        log.warn({ err, agreementId: agreement.id }, 'querying an agreement failed');
       }
     }
     // Expired unpaid orders with nothing left open at a provider.

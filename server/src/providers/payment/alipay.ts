@@ -174,6 +174,16 @@ export class Alipay implements PaymentProvider {
     }
   }
 
+  async queryAgreement(externalAgreementNo: string): Promise<string | null> {
+    const r = await this.exec('alipay.user.agreement.query', {
+      personal_product_code: this.s.personalProductCode,
+      sign_scene: this.s.signScene,
+      external_agreement_no: externalAgreementNo,
+    });
+    if (r.code === '10000' && r.status === 'NORMAL' && r.agreement_no) return String(r.agreement_no);
+    return null;
+  }
+
   async parseNotification({ rawBody }: IncomingNotification): Promise<PaymentNotification> {
     const params = Object.fromEntries(new URLSearchParams(rawBody));
     // Signature first: RSA2 over the sorted parameters (sign and sign_type left out), Alipay's public key.

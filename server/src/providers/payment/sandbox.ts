@@ -247,6 +247,15 @@ export class SandboxPay implements PaymentProvider {
     return true;
   }
 
+  async queryAgreement(externalAgreementNo: string): Promise<string | null> {
+    const [a] = await this.db
+      .select({ agreementNo: sandboxAgreements.agreementNo })
+      .from(sandboxAgreements)
+      .where(and(eq(sandboxAgreements.externalAgreementNo, externalAgreementNo), eq(sandboxAgreements.state, 'NORMAL')))
+      .limit(1);
+    return a?.agreementNo ?? null;
+  }
+
   /** Makes the agreement's renewal charges fail (an empty balance), or succeed again. */
   async setChargesFail(agreementNo: string, fail: boolean): Promise<void> {
     await this.db.update(sandboxAgreements).set({ failCharges: fail ? 1 : 0 }).where(eq(sandboxAgreements.agreementNo, agreementNo));

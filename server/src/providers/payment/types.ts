@@ -147,4 +147,6 @@ export interface PaymentProvider {
   chargeAgreement?(args: { agreementNo: string; outTradeNo: string; amountFen: number; description: string }): Promise<TradeState>;
   /** Stops an agreement at the provider. */
   unsign?(agreementNo: string): Promise<void>;
+  /** The provider's agreement number once signed (a lost sign notification), else null. */
+  queryAgreement?(externalAgreementNo: string): Promise<string | null>;
 }
