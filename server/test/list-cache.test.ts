@@ -119,6 +119,25 @@ describe('content changes', () => {
     assert.equal(edited.results[0]!.title, '修改后的标题');
   });
 
+  it('show in the next detail reply: a changed body and access level', async () => {
+    const [target] = await ctx.app.db
+      .select({ id: articles.id, permalinks: articles.permalinks })
+      .from(articles)
+      .where(and(eq(articles.accessLevel, 'public'), eq(articles.status, 1)))
+      .limit(1);
+    const detail = async () => (await ctx.post('/api/article/getArticleDetail', { permalinks: target!.permalinks })).body.data;
+    assert.notEqual((await detail()).content, '');
+    await ctx.app.db.update(articles).set({ content: '<p>新的正文</p>' }).where(eq(articles.id, target!.id));
+    assert.equal((await detail()).content, '<p>新的正文</p>');
+    await ctx.app.db.update(articles).set({ accessLevel: 'member' }).where(eq(articles.id, target!.id));
+    const locked = await detail();
+    assert.equal(locked.content, '');
+    assert.equal(locked.contentLocked, true);
+    await ctx.app.db.update(articles).set({ status: 0 }).where(eq(articles.id, target!.id));
+    const gone = await ctx.post('/api/article/getArticleDetail', { permalinks: target!.permalinks });
+    assert.equal(gone.body.code, 10004);
+  });
+
   it('read counts do not raise the version; they are written together shortly after', async () => {
     const v0 = await version();
     const [target] = await ctx.app.db

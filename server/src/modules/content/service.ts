@@ -31,6 +31,9 @@ export type ContentService = ReturnType<typeof createContentService>;
 const MOST_READ_PAGE_TTL_MS = 10_000;
 const CACHED_PAGES = 2_000;
 const CACHED_TOTALS = 20_000;
+/** List rows by article id, and detail rows by permalinks or id (about 1 and 3 KB each). */
+const CACHED_ROWS = 20_000;
+const CACHED_DETAILS = 2_000;
 /** Views are counted in memory and written together, at most once per this interval. */
 const READ_FLUSH_MS = 1_000;
 
@@ -151,6 +154,8 @@ export function createContentService(deps: {
   const totals = new VersionedCache<number>(CACHED_TOTALS);
   const sourceIdSets = new VersionedCache<Set<number>>(1);
   const listIndexes = new VersionedCache<ListIndex | null>(1);
+  const listRows = new VersionedCache<ListRow>(CACHED_ROWS);
+  const details = new VersionedCache<DetailRow | undefined>(CACHED_DETAILS);
 
   // Read counts of viewed articles not yet written (article id → views).
   const pendingReads = new Map<number, number>();
@@ -214,17 +219,28 @@ export function createContentService(deps: {
           )
         : Promise.resolve(false));
 
-  /** List rows of published articles, in the order of `ids`. */
-  async function rowsByIds(ids: number[]): Promise<ListRow[]> {
-    if (ids.length === 0) return [];
-    const rows = await db
-      .select(listColumns())
-      .from(articles)
-      .innerJoin(articleSources, eq(articleSources.id, articles.sourceId))
-      .leftJoin(articleFilters, eq(articleFilters.id, articles.filterId))
-      .leftJoin(articleTypes, eq(articleTypes.id, articles.typeId))
-      .where(and(inArray(articles.id, ids), eq(articles.status, 1)));
-    const byId = new Map(rows.map((r) => [r.id, r]));
+  /** List rows of published articles, in the order of `ids`: cached ones, the others in one query. */
+  async function rowsByIds(version: number, ids: number[]): Promise<ListRow[]> {
+    const byId = new Map<number, ListRow>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const cached = listRows.peek(version, String(id));
+      if (cached) byId.set(id, await cached);
+      else missing.push(id);
+    }
+    if (missing.length > 0) {
+      const rows = await db
+        .select(listColumns())
+        .from(articles)
+        .innerJoin(articleSources, eq(articleSources.id, articles.sourceId))
+        .leftJoin(articleFilters, eq(articleFilters.id, articles.filterId))
+        .leftJoin(articleTypes, eq(articleTypes.id, articles.typeId))
+        .where(and(inArray(articles.id, missing), eq(articles.status, 1)));
+      for (const r of rows) {
+        byId.set(r.id, r);
+        listRows.put(version, String(r.id), r);
+      }
+    }
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
@@ -274,6 +290,8 @@ export function createContentService(deps: {
       .limit(1);
     return row;
   }
+
+  type DetailRow = NonNullable<Awaited<ReturnType<typeof findPublished>>>;
 
   async function readerOf(memberId: number | undefined): Promise<ArticleReader> {
     if (memberId === undefined) return { activeMember: false };
@@ -367,7 +385,7 @@ export function createContentService(deps: {
       const loadPage = async (): Promise<ListRow[]> => {
         if (sortType !== 2) {
           const ids = (await listIndex())?.page(filter, sortType === 1, offset, pageSize);
-          if (ids) return rowsByIds(ids);
+          if (ids) return rowsByIds(version, ids);
         }
         const pageIds = db
           .select({ id: articles.id })
@@ -426,7 +444,11 @@ export function createContentService(deps: {
       } else {
         where = eq(articles.permalinks, permalinksOf(key.permalinks));
       }
-      const row = await findPublished(where);
+      // The article itself is the same for every reader (gating comes after): cached per version.
+      const version = await currentVersion();
+      const row = await details.get(version, key.by === 'id' ? `id:${key.id}` : `p:${permalinksOf(key.permalinks)}`, () =>
+        findPublished(where),
+      );
       if (!row) throw AppError.notFound();
 
       const level = row.accessLevel as AccessLevel;

@@ -17,13 +17,8 @@ export class VersionedCache<V> {
   ) {}
 
   get(version: number, key: string, load: () => Promise<V>, ttlMs = Number.POSITIVE_INFINITY): Promise<V> {
-    if (version > this.version) {
-      this.entries.clear();
-      this.version = version;
-    } else if (version < this.version) {
-      // A request that read the version before a newer one was seen: answer it, do not cache it.
-      return load();
-    }
+    // A request that read the version before a newer one was seen: answer it, do not cache it.
+    if (!this.use(version)) return load();
     const t = this.now();
     const hit = this.entries.get(key);
     this.entries.delete(key);
@@ -39,6 +34,33 @@ export class VersionedCache<V> {
       if (this.entries.get(key) === entry) this.entries.delete(key);
     });
     return entry.value;
+  }
+
+  /** The cached value, if any (no load). */
+  peek(version: number, key: string): Promise<V> | undefined {
+    if (!this.use(version)) return undefined;
+    const hit = this.entries.get(key);
+    if (!hit || hit.expiresAt <= this.now()) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit.value;
+  }
+
+  /** Caches a value loaded elsewhere (e.g. many keys read in one query). */
+  put(version: number, key: string, value: V): void {
+    if (!this.use(version)) return;
+    this.entries.delete(key);
+    this.entries.set(key, { value: Promise.resolve(value), expiresAt: Number.POSITIVE_INFINITY });
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  /** Moves to a newer version (dropping everything); false for a version older than the current. */
+  private use(version: number): boolean {
+    if (version > this.version) {
+      this.entries.clear();
+      this.version = version;
+    }
+    return version === this.version;
   }
 
   get size(): number {
