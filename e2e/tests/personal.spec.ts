@@ -62,6 +62,7 @@ const main = (page: Page) => page.locator('#qy-main');
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text);
 
 test('a doctor edits the profile, changes avatar and username, and sees favourites and reading records', async ({ page, request }, testInfo) => {
+  test.slow(); // one long journey through every part of the personal centre
   const mobile = isMobile(testInfo);
   // Logged out, the personal centre says 请先登录 and opens the login dialog itself.
   await page.goto('/personal');
@@ -150,6 +151,7 @@ test('a doctor edits the profile, changes avatar and username, and sees favourit
     await choose(page, favList.getByRole('combobox', { name: '类型' }).locator('xpath=ancestor::div[contains(@class,"ant-select")][1]'), '文章');
   }
   const favRequest = await favFiltered;
+  await page.keyboard.press('Escape');
   expect(JSON.parse(favRequest.postData()!)).toMatchObject({ pageNo: 1, pageSize: 20, sourceIds: [1, 5, 6, 9, 10, 11] });
   const favTotal = (await api.post('/api/user/selectMyFavArticle', { pageNo: 1, pageSize: 20, sourceIds: [1, 5, 6, 9, 10, 11] })).page.total as number;
   if (favTotal > 0) await expect(favList.getByText(`共 ${favTotal} 条`)).toBeVisible();
@@ -176,6 +178,7 @@ test('a doctor edits the profile, changes avatar and username, and sees favourit
   } else {
     await choose(page, readList.getByRole('combobox', { name: '专业' }).locator('xpath=ancestor::div[contains(@class,"ant-select")][1]'), chosen[1]);
   }
+  await page.keyboard.press('Escape');
   await expect(readList.getByText(`共 ${readTotal} 条`)).toBeVisible();
   await expect(readList.locator('article').first()).toContainText(chosen[1]);
   await snap(page, testInfo, 'personal-reading');

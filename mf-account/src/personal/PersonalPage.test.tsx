@@ -145,7 +145,7 @@ describe('profile (flag1)', () => {
       .mockRejectedValueOnce(new Error(MSG.networkError))
       .mockResolvedValueOnce(memberProfile());
     renderAt('/personal');
-    await userEvent.click(await screen.findByRole('button', { name: RETRY }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: RETRY }, { timeout: 15_000 }));
     expect(await screen.findByText('138****0002')).toBeInTheDocument();
     expect(info).toHaveBeenCalledTimes(2);
   });
@@ -263,9 +263,9 @@ describe('subscription records (flag4)', () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
     loadRemote.mockRejectedValue(new Error('remote down'));
     renderAt('/personal?type=flag4');
-    await userEvent.click(await screen.findByRole('button', { name: RETRY }, { timeout: 5000 }));
-    await waitFor(() => expect(loadRemote).toHaveBeenCalledTimes(2));
-    await userEvent.click(await screen.findByRole('button', { name: RETRY }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: RETRY }, { timeout: 15_000 }));
+    await waitFor(() => expect(loadRemote).toHaveBeenCalledTimes(2), { timeout: 15_000 });
+    await userEvent.click(await screen.findByRole('button', { name: RETRY }, { timeout: 15_000 }));
     expect(reloadPage).toHaveBeenCalledTimes(1);
     expect(loadRemote).toHaveBeenCalledTimes(2);
   });
