@@ -30,8 +30,6 @@ export const ACCOUNT_MSG = {
   recordsComing: '收藏与阅读记录将在内容模块上线后显示',
   recordsComingDetail: '届时可按日期、专业与类型筛选您收藏和阅读过的文章、动画、音频与课程。',
   subscriptionLoadFailed: '订阅模块加载失败，请稍后重试',
-  underConstruction: '栏目建设中',
-  home: '首页',
   avatarAlt: (name: string) => `${name}的头像`,
 } as const;
 
