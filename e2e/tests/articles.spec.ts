@@ -1,6 +1,6 @@
 // Reading journal articles: the free part for visitors, the month's free read, members in full.
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { loginThroughDialog, snap } from './support';
+import { isMobile, loginThroughDialog, snap } from './support';
 
 interface Item {
   id: number;
@@ -17,14 +17,42 @@ async function memberArticles(request: APIRequestContext): Promise<Item[]> {
   return (body.data.results as Item[]).filter((a) => a.accessLevel === 'member');
 }
 
-test('a visitor filters the journal list and opens an article: free part and login prompt', async ({ page }, testInfo) => {
+test('a visitor filters the journal list and opens an article: free part and login prompt', async ({ page, request }, testInfo) => {
+  // 论著类 (filter 3) in 心脑血管 (class 4): the first article of the filtered list a visitor may not read.
+  const res = await request.post('/api/article/selectArticleList', {
+    data: { pageNo: 1, pageSize: 20, sourceIds: [5], articleFilterIds: [3], articleClassIds: [4] },
+  });
+  const filtered = (await res.json()).data.results as (Item & { intro: string })[];
+  const gated = filtered.find((a) => a.accessLevel !== 'public');
+  expect(gated).toBeDefined();
+
   await page.goto('/nejm-list');
   await page.getByRole('tab', { name: '论著类' }).click();
   await expect(page).toHaveURL(/type=3/);
-  const link = page.locator('#qy-main a[href*="/article-info?permalinks="]').first();
-  const title = (await link.innerText()).trim();
-  await link.click();
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  if (isMobile(testInfo)) {
+    await page.getByRole('button', { name: /筛\s*选/ }).click();
+    const drawer = page.locator('.qy-al-drawer');
+    await drawer.getByRole('checkbox', { name: '心脑血管' }).check();
+    await drawer.getByRole('button', { name: /确\s*定/ }).click();
+  } else {
+    // The tick applies at once through the URL, so the box turns checked after the re-render.
+    const box = page.getByRole('complementary', { name: '筛选' }).getByRole('checkbox', { name: '心脑血管' });
+    await box.click();
+    await expect(box).toBeChecked();
+  }
+  await expect(page).toHaveURL(/type=3&articleClassIds=4/);
+  await snap(page, testInfo, 'nejm-list-filtered');
+
+  await page.getByRole('link', { name: gated!.title }).click();
+  await expect(page).toHaveURL(new RegExp(`/article-info\\?permalinks=${gated!.permalinks}`));
+  await expect(page.getByRole('heading', { level: 1, name: gated!.title })).toBeVisible();
+  // The free part (the abstract) and the login prompt; no body.
+  await expect(page.getByRole('region', { name: '摘要' })).toContainText(gated!.intro);
+  await expect(page.getByRole('heading', { name: '登录即可阅读' })).toBeVisible();
+  await expect(page.getByRole('region', { name: '正文' })).toHaveCount(0);
+  expect(await page.content()).not.toContain('PAID-BODY-');
+  await page.getByRole('button', { name: /登\s*录/ }).last().click();
+  await expect(page.getByRole('dialog', { name: '用户登录' })).toBeVisible();
   await snap(page, testInfo, 'article-visitor');
 });
 
@@ -49,10 +77,12 @@ test('a non-member uses the free read, then a second member article is used up',
   await expect(page.getByText('使用成功')).toBeVisible();
   await expect(page.getByRole('button', { name: '使用本月免费阅读' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: '登录即可阅读' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: '正文' })).toBeVisible();
   await snap(page, testInfo, 'article-free-read-used');
 
   await page.goto(`/article-info?permalinks=${second.permalinks}`);
   await expect(page.getByText('您本月的免费浏览次数已用完，请付费观看！').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: '正文' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: '开通会员' }).first()).toHaveAttribute('href', /\/personal\?type=flag4/);
   await snap(page, testInfo, 'article-used-up');
 });
@@ -65,6 +95,7 @@ test('a member reads in full, and collecting shows the article in favourites', a
   await loginThroughDialog(page, 'demo_member');
   await expect(page.getByRole('heading', { name: '登录即可阅读' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: '使用本月免费阅读' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: '正文' })).toBeVisible();
   await page.getByRole('button', { name: /^收藏$/ }).click();
   await expect(page.getByRole('button', { name: /已收藏/ })).toBeVisible();
   await snap(page, testInfo, 'article-member');
