@@ -6,7 +6,7 @@ export function PaymentRoutes() {
   return (
     <Routes>
       <Route path="/qrcode-member-ali-pay/:qrcode_id/:token" element={<QrPayPage />} />
-      {/* An incomplete QR link, or this app running alone: the same honest page. */}
+      {/* An incomplete QR link: the page says the code is invalid. */}
       <Route path="*" element={<QrPayPage />} />
     </Routes>
   );

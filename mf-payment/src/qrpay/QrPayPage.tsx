@@ -1,33 +1,90 @@
-// /qrcode-member-ali-pay/:qrcode_id/:token (spec §2.14). The real page reads the QR record, marks
-// it used and submits the payment provider's form; that needs the payment module. Saying the code
-// is invalid would be untrue, so until then the page says plainly that paying here is not open yet.
-import { ToolOutlined } from '@ant-design/icons';
-import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+// /qrcode-member-ali-pay/:qrcode_id/:token (spec §2.14, §4): the phone that scanned the desktop
+// Alipay QR. A new record (status '0') with valid data is marked scanned (1), the plan's type picks
+// wap pay or sign pay (3 and 4), and the returned form is submitted; anything else shows
+// 二维码已失效，请刷新二维码重新扫码.
+import { LoadingOutlined, WarningOutlined } from '@ant-design/icons';
+import { api, MSG } from '@qianyan/shared';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
 import { PAY_MSG, pageTitle } from '../messages';
+import { browser } from '../subscription/browser';
 import './qrpay.css';
 
+type PageState = { kind: 'working' } | { kind: 'invalid' };
+
+function serviceIdOf(resultData: string): number | null {
+  try {
+    const parsed = JSON.parse(resultData) as { service_id?: unknown };
+    const id = Number(parsed?.service_id);
+    return Number.isInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
+}
+
 export function QrPayPage() {
+  const params = useParams();
+  const qrId = Number(params.qrcode_id);
+  const token = params.token ?? '';
+  const [state, setState] = useState<PageState>({ kind: 'working' });
+
   useEffect(() => {
     document.title = pageTitle(PAY_MSG.qrPageName);
   }, []);
+
+  useEffect(() => {
+    let live = true;
+    const invalid = () => live && setState({ kind: 'invalid' });
+    if (!Number.isInteger(qrId) || qrId <= 0 || !token) {
+      invalid();
+      return undefined;
+    }
+    (async () => {
+      const { data } = await api.qrcode.getInfo(qrId, token, { silent: true });
+      const serviceId = data && String(data.status) === '0' ? serviceIdOf(data.result_data) : null;
+      if (!serviceId) return invalid();
+      await api.qrcode.updateStatus(qrId, token, { silent: true });
+      const { data: plan } = await api.program.getServiceInfo(serviceId, { silent: true });
+      const payParams = { service_id: serviceId, qrcode_id: qrId, token };
+      const reply =
+        plan.type === 3 || plan.type === 4
+          ? await api.alipay.memberOrderSignPay(payParams, { silent: true })
+          : await api.alipay.memberOrderWapPay(payParams, { silent: true });
+      if (!live) return;
+      if (!browser.submitForm(reply.form)) invalid();
+    })().catch(invalid);
+    return () => {
+      live = false;
+    };
+  }, [qrId, token]);
+
   return (
     <div className="qy-qrpay">
       <section className="qy-qrpay__card" aria-labelledby="qy-qrpay-title">
         <span className="qy-qrpay__icon" aria-hidden="true">
-          <ToolOutlined />
+          {state.kind === 'working' ? <LoadingOutlined /> : <WarningOutlined />}
         </span>
         <p className="qy-qrpay__eyebrow">{PAY_MSG.qrPageName}</p>
-        <h1 id="qy-qrpay-title">{PAY_MSG.qrTitle}</h1>
-        <p className="qy-qrpay__text">{PAY_MSG.qrText}</p>
-        <div className="qy-qrpay__actions">
-          <Link className="qy-qrpay__link" to="/">
-            {PAY_MSG.home}
-          </Link>
-          <Link className="qy-qrpay__link qy-qrpay__link--primary" to="/personal?type=flag4">
-            {PAY_MSG.viewPlans}
-          </Link>
-        </div>
+        {state.kind === 'working' ? (
+          <>
+            <h1 id="qy-qrpay-title">{PAY_MSG.qrWorking}</h1>
+            <p className="qy-qrpay__text">{PAY_MSG.qrWorkingText}</p>
+          </>
+        ) : (
+          <>
+            <h1 id="qy-qrpay-title" role="alert">
+              {MSG.invalidPaymentQr}
+            </h1>
+            <div className="qy-qrpay__actions">
+              <Link className="qy-qrpay__link" to="/">
+                {PAY_MSG.home}
+              </Link>
+              <Link className="qy-qrpay__link qy-qrpay__link--primary" to="/personal?type=flag4">
+                {PAY_MSG.viewPlans}
+              </Link>
+            </div>
+          </>
+        )}
       </section>
     </div>
   );

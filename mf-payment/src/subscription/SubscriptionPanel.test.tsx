@@ -44,7 +44,10 @@ function renderPanel() {
 
 const benefit = (title: string) => screen.getByRole('heading', { level: 3, name: title }).closest('li')!;
 
-beforeEach(() => setSession('t', user(0)));
+beforeEach(() => {
+  setSession('t', user(0));
+  jest.spyOn(api.program, 'getsubscribeQaList').mockResolvedValue({ result: 1, msg: '', qa_lsit: [], xieyi: { title: '', content: '' } });
+});
 afterEach(() => {
   jest.restoreAllMocks();
   clearSession();
@@ -80,14 +83,6 @@ describe('SubscriptionPanel', () => {
     expect(screen.getByText('已选：年度会员')).toBeInTheDocument();
   });
 
-  it('keeps 立即开通 disabled and says payment is coming, creating no order', async () => {
-    jest.spyOn(api.program, 'getServiceList').mockResolvedValue(serviceList);
-    renderPanel();
-    const buy = await screen.findByRole('button', { name: '立即开通' });
-    expect(buy).toBeDisabled();
-    expect(buy).toHaveAccessibleDescription('支付功能即将开放');
-  });
-
   it.each([
     [3, MSG.continuousMonthlyNoNeed],
     [4, MSG.continuousYearlyNoNeed],
@@ -96,7 +91,9 @@ describe('SubscriptionPanel', () => {
     jest.spyOn(api.program, 'getServiceList').mockResolvedValue(serviceList);
     renderPanel();
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
-    expect(screen.getByRole('button', { name: '立即开通' })).toHaveAccessibleDescription(text);
+    const buy = screen.getByRole('button', { name: '立即开通' });
+    expect(buy).toBeDisabled();
+    expect(buy).toHaveAccessibleDescription(text);
   });
 
   it('hides the continuous plans in the WeChat in-app browser', async () => {
@@ -126,15 +123,5 @@ describe('SubscriptionPanel', () => {
     renderPanel();
     expect(await screen.findByText('暂无可开通的会员方案')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '立即开通' })).not.toBeInTheDocument();
-  });
-
-  it('has a collapsible 我的订单 section that is honest about orders not being available yet', async () => {
-    jest.spyOn(api.program, 'getServiceList').mockResolvedValue(serviceList);
-    renderPanel();
-    const header = await screen.findByRole('button', { name: /我的订单/ });
-    expect(header).toHaveAttribute('aria-expanded', 'false');
-    await userEvent.click(header);
-    expect(header).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByText('订单记录将在支付模块上线后显示')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
-// The subscription screen of spec §2.9 (plan list and benefits), exposed to mf-account as
-// './SubscriptionPanel' and shown in /personal?type=flag4. Paying arrives with the payment module:
-// until then the buy button is disabled and says so, and no order is ever created from here.
+// The subscription screen of spec §2.9, exposed to mf-account as './SubscriptionPanel' and shown in
+// /personal?type=flag4: my orders, plans with prices, benefits with locked items, buying (desktop QR
+// or a phone method choice, §4), the shipping address for yearly plans, FAQ and agreement.
 import { LockOutlined } from '@ant-design/icons';
 import { Alert, Button, Collapse, Tag, Tooltip } from 'antd';
 import {
@@ -8,28 +8,78 @@ import {
   EmptyState,
   ErrorState,
   LoadingState,
+  MSG,
+  shippingRequired,
+  toast,
+  updateSessionUser,
   useApiQuery,
+  useIsMobile,
   useSession,
   type EquityItem,
   type ServicePlan,
 } from '@qianyan/shared';
-import { useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { PAY_MSG } from '../messages';
-import { includedEquityIds, isContinuousPlan, plansOnOffer, purchaseLimits } from './purchaseRules';
+import { AddressModal } from './AddressModal';
+import { browser, pendingOrder } from './browser';
+import { DesktopPayModal } from './DesktopPayModal';
+import { FaqSection } from './FaqSection';
+import { MobilePayModal } from './MobilePayModal';
+import { OrderList } from './OrderList';
+import { includedEquityIds, isContinuousPlan, isMobileDevice, payMethods, plansOnOffer, purchaseLimits } from './purchaseRules';
+import { refreshMembership, usePaymentPoll, type PollEnd } from './usePaymentPoll';
 import './subscription.css';
+
+type Step = { kind: 'address'; plan: ServicePlan } | { kind: 'pay'; plan: ServicePlan } | null;
 
 const periodOf = (plan: ServicePlan) => (plan.type === 2 || plan.type === 4 ? PAY_MSG.perYear : PAY_MSG.perMonth);
 
 export function SubscriptionPanel() {
   const { serviceType } = useSession();
+  const userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent;
+  const narrow = useIsMobile();
+  const mobile = narrow || isMobileDevice(userAgent);
   const services = useApiQuery(() => api.program.getServiceList({ silent: true }), []);
-  const limits = useMemo(
-    () => purchaseLimits({ serviceType, userAgent: typeof navigator === 'undefined' ? '' : navigator.userAgent }),
-    [serviceType],
-  );
+  const limits = useMemo(() => purchaseLimits({ serviceType, userAgent }), [serviceType, userAgent]);
+  const methods = useMemo(() => payMethods(userAgent), [userAgent]);
   const plans = useMemo(() => plansOnOffer(services.data?.servicelsit ?? [], limits), [services.data, limits]);
   const [chosenId, setChosenId] = useState<number | null>(null);
   const selected = plans.find((p) => p.id === chosenId) ?? plans[0];
+  const [step, setStep] = useState<Step>(null);
+  const [ordersKey, setOrdersKey] = useState(0);
+  const finished = useRef(false);
+
+  const onPaid = useCallback(async () => {
+    if (finished.current) return;
+    finished.current = true;
+    pendingOrder.clear();
+    setStep(null);
+    toast.success(MSG.paySuccess);
+    await refreshMembership(updateSessionUser);
+    browser.assign(browser.returnTarget());
+  }, []);
+
+  // Back from a phone cashier: the order it left for is polled until paid.
+  const [pending, setPending] = useState<string | null>(null);
+  useEffect(() => setPending(pendingOrder.get()), []);
+  usePaymentPoll(pending, (end: PollEnd) => {
+    if (end.paid) void onPaid();
+    else {
+      pendingOrder.clear();
+      setPending(null);
+      setOrdersKey((k) => k + 1);
+    }
+  });
+
+  const buy = (plan: ServicePlan) => {
+    if (limits.blockedReason) return toast.warning(limits.blockedReason);
+    setStep(shippingRequired(plan.type) ? { kind: 'address', plan } : { kind: 'pay', plan });
+  };
+  const closePay = () => {
+    setStep(null);
+    setOrdersKey((k) => k + 1);
+    toast.info(MSG.payCancelled);
+  };
 
   if (!services.data && services.loading) return <LoadingState rows={8} />;
   if (!services.data) return <ErrorState message={services.error?.message} onRetry={services.reload} />;
@@ -47,7 +97,7 @@ export function SubscriptionPanel() {
             currentType={serviceType}
             onSelect={setChosenId}
           />
-          <BuyBar plan={selected} blockedReason={limits.blockedReason} />
+          <BuyBar plan={selected} blockedReason={limits.blockedReason} onBuy={buy} />
           <BenefitGrid benefits={services.data.equitylist ?? []} included={includedEquityIds(selected)} />
         </>
       )}
@@ -57,10 +107,20 @@ export function SubscriptionPanel() {
           {
             key: 'orders',
             label: PAY_MSG.ordersHeading,
-            children: <p className="qy-sub__notice">{PAY_MSG.ordersComing}</p>,
+            children: <OrderList refreshKey={ordersKey} />,
           },
         ]}
       />
+      <FaqSection />
+      {step?.kind === 'address' && (
+        <AddressModal open onSaved={() => setStep({ kind: 'pay', plan: step.plan })} onCancel={() => setStep(null)} />
+      )}
+      {step?.kind === 'pay' &&
+        (mobile ? (
+          <MobilePayModal plan={step.plan} methods={methods} onClose={closePay} />
+        ) : (
+          <DesktopPayModal plan={step.plan} methods={methods} onPaid={() => void onPaid()} onClose={closePay} />
+        ))}
     </div>
   );
 }
@@ -130,9 +190,17 @@ function PlanList({
   );
 }
 
-function BuyBar({ plan, blockedReason }: { plan: ServicePlan | undefined; blockedReason: string | null }) {
+function BuyBar({
+  plan,
+  blockedReason,
+  onBuy,
+}: {
+  plan: ServicePlan | undefined;
+  blockedReason: string | null;
+  onBuy: (plan: ServicePlan) => void;
+}) {
   const noteId = useId();
-  const why = blockedReason ?? PAY_MSG.paymentComing;
+  const why = blockedReason;
   return (
     <div className="qy-sub__buy">
       {plan && (
@@ -147,14 +215,22 @@ function BuyBar({ plan, blockedReason }: { plan: ServicePlan | undefined; blocke
       <div className="qy-sub__buy-action">
         <Tooltip title={why}>
           <span className="qy-sub__buy-wrap">
-            <Button type="primary" size="large" disabled aria-describedby={noteId}>
+            <Button
+              type="primary"
+              size="large"
+              disabled={!!why || !plan}
+              aria-describedby={why ? noteId : undefined}
+              onClick={() => plan && onBuy(plan)}
+            >
               {PAY_MSG.buyNow}
             </Button>
           </span>
         </Tooltip>
-        <p id={noteId} className="qy-sub__buy-note">
-          {why}
-        </p>
+        {why && (
+          <p id={noteId} className="qy-sub__buy-note">
+            {why}
+          </p>
+        )}
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { MSG, type ServicePlan } from '@qianyan/shared';
-import { includedEquityIds, isWeChatBrowser, plansOnOffer, purchaseLimits } from './purchaseRules';
+import { includedEquityIds, isMobileDevice, isWeChatBrowser, payMethods, plansOnOffer, purchaseLimits } from './purchaseRules';
 
 const DESKTOP_UA = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/537.36 Chrome/126.0 Safari/537.36';
 const WECHAT_UA =
@@ -46,5 +46,17 @@ describe('benefits of a plan', () => {
     expect([...includedEquityIds({ member_equity_id: '1,2, 5' })]).toEqual([1, 2, 5]);
     expect(includedEquityIds({ member_equity_id: '' }).size).toBe(0);
     expect(includedEquityIds(undefined).size).toBe(0);
+  });
+});
+
+describe('payMethods', () => {
+  it('offers only WeChat Pay in the WeChat browser and no WeChat Pay in the Alipay client', () => {
+    expect(payMethods('Mozilla/5.0 (iPhone) MicroMessenger/8.0.50')).toEqual(['wechat']);
+    expect(payMethods('Mozilla/5.0 (Android) AlipayClient/10.5')).toEqual(['alipay']);
+    expect(payMethods('Mozilla/5.0 (iPhone) Safari')).toEqual(['wechat', 'alipay']);
+  });
+  it('tells phones from desktops by the user agent', () => {
+    expect(isMobileDevice('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Mobile/15E148')).toBe(true);
+    expect(isMobileDevice('Mozilla/5.0 (X11; Linux x86_64) Chrome/120 Safari/537.36')).toBe(false);
   });
 });

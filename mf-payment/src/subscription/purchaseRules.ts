@@ -36,3 +36,22 @@ export function includedEquityIds(plan: Pick<ServicePlan, 'member_equity_id'> | 
       .filter((n) => Number.isInteger(n) && n > 0),
   );
 }
+
+/** Alipay's own app announces itself with AlipayClient in the user agent. */
+export const isAlipayClient = (userAgent: string | null | undefined) => /AlipayClient/i.test(userAgent ?? '');
+
+/** A phone or tablet browser: pays by a method choice instead of a desktop QR code. */
+export const isMobileDevice = (userAgent: string | null | undefined) =>
+  /Android|iPhone|iPad|iPod|Mobile|MicroMessenger|AlipayClient/i.test(userAgent ?? '');
+
+export type PayMethod = 'wechat' | 'alipay';
+
+/**
+ * The methods offered (§6): inside WeChat's browser only WeChat Pay; inside Alipay's client no
+ * WeChat Pay; elsewhere both.
+ */
+export function payMethods(userAgent: string): PayMethod[] {
+  if (isWeChatBrowser(userAgent)) return ['wechat'];
+  if (isAlipayClient(userAgent)) return ['alipay'];
+  return ['wechat', 'alipay'];
+}
