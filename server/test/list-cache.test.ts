@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, arrayOverlaps, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
-import { articles, contentVersion } from '../src/db/schema/index.js';
+import { articleFilters, articles, articleSources, articleTypes, contentVersion } from '../src/db/schema/index.js';
+import { classNamesOf } from '../src/modules/content/service.js';
 import { createRandom } from '../src/db/seed/generate.js';
 import { seed } from '../src/db/seed/index.js';
 import { FILTERS } from '../src/db/seed/reference.js';
@@ -23,7 +24,7 @@ after(() => ctx?.close());
 const list = async (body: Record<string, unknown>) => {
   const res = await ctx.post('/api/article/selectArticleList', body);
   assert.equal(res.body.code, 0, JSON.stringify(res.body));
-  return res.body.data as { results: { id: number; title: string }[]; page: { total: number } };
+  return res.body.data as { results: { id: number; title: string; [k: string]: unknown }[]; page: { total: number } };
 };
 const ymd = (d: Date) => shanghaiDate(d).replaceAll('-', '');
 const version = async () => (await ctx.app.db.select().from(contentVersion))[0]?.version ?? 0;
@@ -98,6 +99,29 @@ describe('list pages and totals', () => {
         expectedIds,
         JSON.stringify(body),
       );
+      // Names as the joins give them.
+      if (expectedIds.length > 0) {
+        const named = await ctx.app.db
+          .select({
+            id: articles.id,
+            classNames: classNamesOf(articles.classIds),
+            sourceName: articleSources.name,
+            filterName: articleFilters.filtername,
+            typeName: articleTypes.typename,
+          })
+          .from(articles)
+          .innerJoin(articleSources, eq(articleSources.id, articles.sourceId))
+          .leftJoin(articleFilters, eq(articleFilters.id, articles.filterId))
+          .leftJoin(articleTypes, eq(articleTypes.id, articles.typeId))
+          .where(inArray(articles.id, expectedIds));
+        for (const r of reply.results) {
+          const n = named.find((x) => x.id === r.id)!;
+          assert.deepEqual(
+            [r.classNames, r.sourceName, r.filterName, r.typeName],
+            [n.classNames, n.sourceName, n.filterName ?? '', n.typeName ?? ''],
+          );
+        }
+      }
     }
   });
 });

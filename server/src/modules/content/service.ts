@@ -117,6 +117,57 @@ interface ListRow {
   accessLevel: string;
 }
 
+/** The list columns of the `articles` table alone; names come from ArticleRefs (rowNames). */
+const rawListColumns = () => ({
+  id: articles.id,
+  title: articles.title,
+  outtitle: articles.outtitle,
+  author: articles.author,
+  pcauthor: articles.pcauthor,
+  intro: articles.intro,
+  postdate: articles.postdate,
+  pubdate: articles.pubdate,
+  classIds: articles.classIds,
+  typeid: articles.typeId,
+  filterId: articles.filterId,
+  sourceid: articles.sourceId,
+  permalinks: articles.permalinks,
+  thumb: articles.thumb,
+  haswantsay: articles.haswantsay,
+  accessLevel: articles.accessLevel,
+});
+
+/** The names list items show: sources, filters, types and classes (reference rows, a few dozen). */
+interface ArticleRefs {
+  sources: Map<number, string>;
+  filters: Map<number, string>;
+  types: Map<number, string>;
+  /** In display order (sort, then id). */
+  classes: { id: number; classname: string }[];
+}
+
+/**
+ * A list row from the table's own columns and the reference names, as the joins and the
+ * classNamesOf subquery would give it (an article's source always exists: it is a foreign key).
+ */
+function rowNames<R extends { classIds: number[]; typeid: number | null; filterId: number | null; sourceid: number }>(
+  raw: R,
+  refs: ArticleRefs,
+): Omit<R, 'classIds' | 'filterId'> & Pick<ListRow, 'classNames' | 'typeName' | 'filterName' | 'sourceName'> & { professionalTitle: string } {
+  const { classIds, filterId, ...rest } = raw;
+  return {
+    ...rest,
+    classNames: refs.classes
+      .filter((c) => classIds.includes(c.id))
+      .map((c) => c.classname)
+      .join(','),
+    typeName: raw.typeid === null ? null : (refs.types.get(raw.typeid) ?? null),
+    filterName: filterId === null ? null : (refs.filters.get(filterId) ?? null),
+    sourceName: refs.sources.get(raw.sourceid) ?? '',
+    professionalTitle: refs.classes.find((c) => c.id === classIds[0])?.classname ?? '',
+  };
+}
+
 const toListItem = (r: ListRow, collected: Set<number>): ArticleListItem => ({
   id: r.id,
   title: r.title,
@@ -152,7 +203,7 @@ export function createContentService(deps: {
   const { db } = deps;
   const pages = new VersionedCache<ListRow[]>(CACHED_PAGES);
   const totals = new VersionedCache<number>(CACHED_TOTALS);
-  const sourceIdSets = new VersionedCache<Set<number>>(1);
+  const refsCache = new VersionedCache<ArticleRefs>(1);
   const listIndexes = new VersionedCache<ListIndex | null>(1);
   const listRows = new VersionedCache<ListRow>(CACHED_ROWS);
   const details = new VersionedCache<DetailRow | undefined>(CACHED_DETAILS);
@@ -229,19 +280,43 @@ export function createContentService(deps: {
       else missing.push(id);
     }
     if (missing.length > 0) {
-      const rows = await db
-        .select(listColumns())
-        .from(articles)
-        .innerJoin(articleSources, eq(articleSources.id, articles.sourceId))
-        .leftJoin(articleFilters, eq(articleFilters.id, articles.filterId))
-        .leftJoin(articleTypes, eq(articleTypes.id, articles.typeId))
-        .where(and(inArray(articles.id, missing), eq(articles.status, 1)));
-      for (const r of rows) {
-        byId.set(r.id, r);
-        listRows.put(version, String(r.id), r);
+      const [raws, refs] = await Promise.all([listRowsQuery.execute({ ids: missing }), refsOf(version)]);
+      for (const raw of raws) {
+        const { professionalTitle: _title, ...row } = rowNames(raw, refs);
+        byId.set(row.id, row);
+        listRows.put(version, String(row.id), row);
       }
     }
     return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  // One table, one statement prepared once: on PGlite, planning the joined form cost several
+  // times more than reading the rows.
+  const listRowsQuery = db
+    .select(rawListColumns())
+    .from(articles)
+    .where(and(sql`${articles.id} = any(${sql.placeholder('ids')}::integer[])`, eq(articles.status, 1)))
+    .prepare('qy_article_list_rows');
+
+  /** Reference names for this content version. */
+  function refsOf(version: number): Promise<ArticleRefs> {
+    return refsCache.get(version, 'refs', async () => {
+      const [sources, filters, types, classes] = await Promise.all([
+        db.select({ id: articleSources.id, name: articleSources.name }).from(articleSources),
+        db.select({ id: articleFilters.id, name: articleFilters.filtername }).from(articleFilters),
+        db.select({ id: articleTypes.id, name: articleTypes.typename }).from(articleTypes),
+        db
+          .select({ id: articleClasses.id, classname: articleClasses.classname })
+          .from(articleClasses)
+          .orderBy(asc(articleClasses.sort), asc(articleClasses.id)),
+      ]);
+      return {
+        sources: new Map(sources.map((r) => [r.id, r.name])),
+        filters: new Map(filters.map((r) => [r.id, r.name])),
+        types: new Map(types.map((r) => [r.id, r.name])),
+        classes,
+      };
+    });
   }
 
   /** The current content version (0 before the first content write raised it). */
@@ -258,17 +333,16 @@ export function createContentService(deps: {
 
   async function checkSources(sourceIds: number[], version?: number) {
     if (sourceIds.length === 0) return;
-    const loadKnown = async () => new Set((await db.select({ id: articleSources.id }).from(articleSources)).map((r) => r.id));
-    const known = version === undefined ? await loadKnown() : await sourceIdSets.get(version, 'sources', loadKnown);
+    const known = (await refsOf(version ?? (await currentVersion()))).sources;
     const unknown = sourceIds.filter((id) => !known.has(id));
     if (unknown.length > 0) throw AppError.badParameter(`来源不存在：${unknown.join(',')}`);
   }
 
   /** One published article by permalinks or id, with everything the detail page shows. */
-  async function findPublished(where: SQL) {
-    const [row] = await db
+  async function findPublished(where: SQL, version: number) {
+    const [raw] = await db
       .select({
-        ...listColumns(),
+        ...rawListColumns(),
         content: articles.content,
         wantsay: articles.wantsay,
         wantsayTitle: articles.wantsayTitle,
@@ -280,15 +354,11 @@ export function createContentService(deps: {
         videoUrl: articles.videoUrl,
         outlink: articles.outlink,
         relationArticleIds: articles.relationArticleIds,
-        professionalTitle: sql<string>`coalesce((select ${articleClasses.classname} from ${articleClasses} where ${articleClasses.id} = (${articles.classIds})[1]), '')`,
       })
       .from(articles)
-      .innerJoin(articleSources, eq(articleSources.id, articles.sourceId))
-      .leftJoin(articleFilters, eq(articleFilters.id, articles.filterId))
-      .leftJoin(articleTypes, eq(articleTypes.id, articles.typeId))
       .where(and(where, eq(articles.status, 1)))
       .limit(1);
-    return row;
+    return raw ? rowNames(raw, await refsOf(version)) : undefined;
   }
 
   type DetailRow = NonNullable<Awaited<ReturnType<typeof findPublished>>>;
@@ -378,31 +448,25 @@ export function createContentService(deps: {
       const sortType = query.sortType ?? 0;
 
       // Newest and oldest first: the page's ids from the in-memory list index of this content
-      // version, then its rows by id. "Most read" (read counts move all the time) and the rare
-      // filter the index cannot answer: the page's ids come from `articles` alone, an index-only
-      // scan of the covering index of the sort that stops after one page; names are joined onto
-      // those rows only.
+      // version. "Most read" (read counts move all the time) and the rare filter the index cannot
+      // answer: from `articles` alone, an index-only scan of the covering index of the sort that
+      // stops after one page. Then the rows by id.
       const loadPage = async (): Promise<ListRow[]> => {
         if (sortType !== 2) {
           const ids = (await listIndex())?.page(filter, sortType === 1, offset, pageSize);
           if (ids) return rowsByIds(version, ids);
         }
-        const pageIds = db
+        const ids = await db
           .select({ id: articles.id })
           .from(articles)
           .where(where)
           .orderBy(...order)
           .limit(pageSize)
-          .offset(offset)
-          .as('page_ids');
-        return db
-          .select(listColumns())
-          .from(pageIds)
-          .innerJoin(articles, eq(articles.id, pageIds.id))
-          .innerJoin(articleSources, eq(articleSources.id, articles.sourceId))
-          .leftJoin(articleFilters, eq(articleFilters.id, articles.filterId))
-          .leftJoin(articleTypes, eq(articleTypes.id, articles.typeId))
-          .orderBy(...order);
+          .offset(offset);
+        return rowsByIds(
+          version,
+          ids.map((r) => r.id),
+        );
       };
       // Counting every match is the expensive part of a big list. Totals are exact: counted in the
       // list index (no rows read), or in SQL when it cannot answer; and kept per filter and content
@@ -447,7 +511,7 @@ export function createContentService(deps: {
       // The article itself is the same for every reader (gating comes after): cached per version.
       const version = await currentVersion();
       const row = await details.get(version, key.by === 'id' ? `id:${key.id}` : `p:${permalinksOf(key.permalinks)}`, () =>
-        findPublished(where),
+        findPublished(where, version),
       );
       if (!row) throw AppError.notFound();
 
