@@ -96,4 +96,24 @@ describe('lesson list', () => {
     assert.equal((await list({ pageNo: 1, pageSize: 1 }, token)).data.results[0].ifFav, 1);
     assert.equal((await list({ pageNo: 1, pageSize: 1 })).data.results[0].ifFav, 0);
   });
+
+  it('collects and removes a lesson by lesson resource id, twice harmlessly; visitors and unknown lessons are refused', async () => {
+    const [card] = (await list({ pageNo: 1, pageSize: 1, sortType: 1 })).data.results;
+    const token = await ctx.login('demo_reader');
+    assert.equal((await ctx.post('/api/user/collectLesson', { id: card.lessonResId })).body.code, 10002);
+    for (let i = 0; i < 2; i++) {
+      const reply = (await ctx.post('/api/user/collectLesson', { id: card.lessonResId }, token)).body;
+      assert.deepEqual([reply.code, reply.data], [0, true]);
+    }
+    assert.equal((await list({ pageNo: 1, pageSize: 1, sortType: 1 }, token)).data.results[0].ifFav, 1);
+    const fav = (await ctx.post('/api/user/selectMyFavLesson', { pageNo: 1, pageSize: 20 }, token)).body;
+    assert.ok(fav.data.results.some((l: { lessonResId: number }) => l.lessonResId === card.lessonResId));
+    for (let i = 0; i < 2; i++) {
+      const reply = (await ctx.post('/api/user/cancelCollectLesson', { id: card.lessonResId }, token)).body;
+      assert.deepEqual([reply.code, reply.data], [0, true]);
+    }
+    assert.equal((await list({ pageNo: 1, pageSize: 1, sortType: 1 }, token)).data.results[0].ifFav, 0);
+    assert.equal((await ctx.post('/api/user/collectLesson', { id: 99_999_999 }, token)).body.code, 10004);
+    assert.equal((await ctx.post('/api/user/collectLesson', { id: 'x' }, token)).body.code, 10001);
+  });
 });

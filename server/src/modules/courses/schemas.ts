@@ -50,3 +50,11 @@ export interface MyLessonListQuery {
   subjectSerType?: number[] | string | number;
   articleClassIds?: number[] | string | number;
 }
+
+/** POST /user/collectLesson and /user/cancelCollectLesson: the lesson resource id (§7.3). */
+export const LessonCollectBody = Type.Object(
+  { id: Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'lessonResId', errorMessage: '请输入课程编号' }) },
+  { additionalProperties: true },
+);
+export type LessonCollectBody = Static<typeof LessonCollectBody>;
+export const LessonCollectResponse = { 200: Envelope(Type.Boolean()) };

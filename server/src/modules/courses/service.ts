@@ -19,6 +19,24 @@ export function createCoursesService(deps: { db: Db; account: AccountService }) 
   const listed = and(eq(lessons.status, 1), isNull(lessons.parentId));
 
   return {
+    /** Adds a published lesson (by lessonResId) to the favourites; collecting it again changes nothing. */
+    async collectLesson(memberId: number, lessonResId: number): Promise<true> {
+      const [row] = await db
+        .select({ id: lessons.id })
+        .from(lessons)
+        .where(and(eq(lessons.lessonResId, lessonResId), eq(lessons.status, 1)))
+        .limit(1);
+      if (!row) throw AppError.notFound('课程不存在或已下线');
+      await deps.account.collect(memberId, 'lesson', lessonResId);
+      return true;
+    },
+
+    /** Removes a lesson (by lessonResId) from the favourites; removing one that is not there is harmless. */
+    async cancelCollectLesson(memberId: number, lessonResId: number): Promise<true> {
+      await deps.account.cancelCollect(memberId, 'lesson', lessonResId);
+      return true;
+    },
+
     /** Published top-level lessons per disease-area class id. */
     async publishedCountByClass(): Promise<Map<number, number>> {
       const perClass = db
