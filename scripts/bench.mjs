@@ -1,7 +1,11 @@
 #!/usr/bin/env node
 // npm run bench: measured figures, printed and written under bench-results/.
-// Today it measures the front end's first view (gzipped JavaScript and federation round trips)
-// against the production build served by the real server; API and search figures join it later.
+// 1. The front end's first view (gzipped JavaScript and federation round trips) against the
+//    production build served by the real server (bench-results/front-end.json).
+// 2. The API (server/bench/api.ts): 100 000 articles, selectArticleList and getArticleDetail under
+//    50 connections beside a bare node:http server, on PGlite, and on PostgreSQL when
+//    BENCH_DATABASE_URL or TEST_DATABASE_URL is set (bench-results/api.json).
+// The exit code is 1 when the API part fails or misses its budget (the front-end part prints OVER).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -83,3 +87,6 @@ try {
   server.kill('SIGTERM');
   fs.rmSync(db, { recursive: true, force: true });
 }
+
+console.log('\nAPI: server/bench/api.ts (PGlite; PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL is set)');
+if ((await run('npm', ['run', 'bench:api', '-w', '@qianyan/server'])) !== 0) process.exitCode = 1;

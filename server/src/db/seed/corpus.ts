@@ -68,6 +68,13 @@ const CORPUS_PLANS: CorpusPlan[] = [
   { sourceId: 1, share: 0.08, prefix: 'QYS', filters: [], westernShare: 0.1, authorCount: [1, 2], weekly: false, access: [0.2, 0.3, 0.5] },
 ];
 
+/** The permalinks of the j-th (0-based) corpus article of a source, e.g. QYJ000001. */
+export function corpusPermalinks(sourceId: number, j: number): string {
+  const plan = CORPUS_PLANS.find((p) => p.sourceId === sourceId);
+  if (!plan) throw new RangeError(`no corpus source ${sourceId}`);
+  return `${plan.prefix}${String(j + 1).padStart(6, '0')}`;
+}
+
 const CLASS_IDS = [4, 2, 3, 7, 8, 1, 9];
 const CLASS_WEIGHTS = [4, 4, 2, 2, 2, 3, 3, 7, 8, 1, 9, 9];
 const WRITING_TYPES = [1, 2, 3, 4];
@@ -170,7 +177,7 @@ export function* generateCorpus(now: Date, n: number): Generator<CorpusArticle> 
       const accessLevel = roll < pPublic ? 'public' : roll < pPublic + pLogin ? 'login' : 'member';
       const by = authors(rnd, rnd.int(plan.authorCount[0], plan.authorCount[1]), plan.westernShare);
       const hasWantsay = plan.sourceId === 5 && rnd.chance(0.35);
-      const permalinks = `${plan.prefix}${String(j + 1).padStart(6, '0')}`;
+      const permalinks = corpusPermalinks(plan.sourceId, j);
       const markers = paidMarkers(permalinks);
 
       const related: number[] = [];

@@ -1,0 +1,355 @@
+// API benchmark (ARCHITECTURE §6): seeds the scale corpus (100 000 articles by default) into a fresh
+// PGlite directory and, when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set, into a fresh
+// PostgreSQL database qy_bench_<timestamp> (dropped afterwards); starts the real server in a child
+// process on it, and loads it with autocannon beside a bare node:http JSON server (also a child):
+// 50 connections, 10 s per endpoint after a short warm-up. Prints a table and PASS/FAIL against the
+// budget, and writes bench-results/api.json at the repository root.
+//
+//   npm run bench:api -w @qianyan/server            (or the root `npm run bench`, which also runs this)
+//   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/test npm run bench:api -w @qianyan/server
+//
+// Settings: BENCH_ARTICLES (100000), BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_WARMUP (5 s),
+// BENCH_TARGETS (pglite,postgres), BENCH_PGLITE_DIR=<dir> uses (and keeps) that PGlite directory
+// instead of a fresh one: a second run re-checks the seed in seconds instead of writing it again.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { openDatabase } from '../src/db/client.js';
+import { seed } from '../src/db/seed/index.js';
+import { articleMix, coldArticleMix, createRandom, detailMix, type Mix } from './mix.js';
+
+const require = createRequire(import.meta.url);
+const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<AutocannonResult>;
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p90: number; p99: number; average: number; max: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  duration: number;
+}
+
+const SERVER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = resolve(SERVER_DIR, '..');
+const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 100_000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
+const PG_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || '';
+const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',').map((s) => s.trim());
+const BUDGET = { listP99Ms: 15, listShareOfBare: 0.1 };
+
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  requests: number;
+  errors: number;
+  /** Replies whose envelope code was not 0, among the sampled ones. */
+  badReplies: number;
+  /** Share of requests that were the first of their body in this run (a cache cannot help them). */
+  coldShare?: number;
+}
+
+const log = (...args: unknown[]) => console.log('[bench]', ...args);
+
+function startChild(args: string[], env: NodeJS.ProcessEnv, cwd = SERVER_DIR): ChildProcess {
+  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stderr!.on('data', (d: Buffer) => process.stderr.write(`  [child] ${d}`));
+  return child;
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const done = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await done;
+  clearTimeout(timer);
+}
+
+async function startBare(): Promise<{ child: ChildProcess; url: string }> {
+  const child = startChild([join(SERVER_DIR, 'bench/bare-http.mjs')], { PORT: '0' });
+  const port = await new Promise<string>((resolvePort, reject) => {
+    child.stdout!.once('data', (d: Buffer) => resolvePort(String(d).trim()));
+    child.once('exit', () => reject(new Error('bare server exited')));
+  });
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
+async function freePort(): Promise<number> {
+  const net = await import('node:net');
+  return new Promise((r) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => r(port));
+    });
+  });
+}
+
+async function startApp(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child = startChild(['--import', 'tsx', 'src/server.ts'], {
+    ...env,
+    // development: production with DATABASE_URL would demand the real providers' keys.
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    API_DOCS: 'false',
+    SEED_DEMO_DATA: 'false',
+    DATABASE_POOL_MAX: env.DATABASE_POOL_MAX ?? '10',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('the server exited during start');
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return { child, url };
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  await stopChild(child);
+  throw new Error('the server did not become healthy');
+}
+
+async function post(url: string, body: unknown, token?: string) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { code: number; msg: string; data: any };
+}
+
+/** Runs autocannon; bodies come from the mix, one pick per request (seeded, so runs repeat). */
+async function load(name: string, url: string, mix: Mix | null, seconds: number, record = true): Promise<Row> {
+  const rnd = createRandom(name.length * 7919 + seconds);
+  const seen = new Set<number>();
+  let cold = 0;
+  let picked = 0;
+  let sampled = 0;
+  let bad = 0;
+  const result = await autocannon({
+    url: mix ? `${url}${mix.path}` : url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+    requests: [
+      {
+        setupRequest: (req: Record<string, unknown>) => {
+          if (!mix) return req;
+          const i = mix.pick(rnd);
+          picked++;
+          if (!seen.has(i)) {
+            seen.add(i);
+            cold++;
+          }
+          const item = mix.items[i]!;
+          return {
+            ...req,
+            body: item.body,
+            headers: { 'content-type': 'application/json', ...(item.token ? { authorization: `Bearer ${item.token}` } : {}) },
+          };
+        },
+        // Check the envelope of one reply in 25 (parsing them all would slow the load generator).
+        onResponse: (status: number, body: string) => {
+          if (sampled++ % 25 !== 0) return;
+          if (status !== 200) bad++;
+          else if (mix) {
+            try {
+              if (JSON.parse(body).code !== 0) bad++;
+            } catch {
+              bad++;
+            }
+          }
+        },
+      },
+    ],
+  });
+  const row: Row = {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts + result.non2xx,
+    badReplies: bad,
+    ...(mix ? { coldShare: picked ? cold / picked : 0 } : {}),
+  };
+  if (record) log(`${name}: ${row.rps.toFixed(0)} req/s, p99 ${row.p99} ms`);
+  return row;
+}
+
+async function seedInto(env: { databaseUrl?: string; pgliteDir: string }) {
+  const started = Date.now();
+  const database = await openDatabase({ databaseUrl: env.databaseUrl, pgliteDir: env.pgliteDir, poolMax: 2 });
+  try {
+    await database.migrate(async (db) => {
+      await seed(db, { now: new Date(), articles: ARTICLES });
+    });
+  } finally {
+    await database.close();
+  }
+  return (Date.now() - started) / 1000;
+}
+
+interface TargetResult {
+  target: string;
+  seedSeconds: number;
+  rows: Row[];
+  listShareOfBare: number;
+  pass: boolean;
+}
+
+async function runTarget(target: 'pglite' | 'postgres'): Promise<TargetResult> {
+  let env: NodeJS.ProcessEnv;
+  let cleanup = async () => {};
+  let seedEnv: { databaseUrl?: string; pgliteDir: string };
+  if (target === 'pglite') {
+    const kept = process.env.BENCH_PGLITE_DIR;
+    const dir = kept ? resolve(kept) : mkdtempSync(join(tmpdir(), 'qy-bench-pglite-'));
+    env = { PGLITE_DIR: dir, DATABASE_URL: '' };
+    seedEnv = { pgliteDir: dir };
+    cleanup = async () => {
+      if (!kept) rmSync(dir, { recursive: true, force: true });
+    };
+  } else {
+    const name = `qy_bench_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    env = { DATABASE_URL: url.toString() };
+    seedEnv = { databaseUrl: url.toString(), pgliteDir: 'unused' };
+    cleanup = async () => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+
+  const children: ChildProcess[] = [];
+  try {
+    log(`${target}: seeding ${ARTICLES} articles…`);
+    const seedSeconds = await seedInto(seedEnv);
+    log(`${target}: seeded in ${seedSeconds.toFixed(1)} s; starting the server (child process)…`);
+    const app = await startApp(env);
+    children.push(app.child);
+    const bare = await startBare();
+    children.push(bare.child);
+
+    // Logged-in readers for a fifth of the requests (ifCollect, reading records, entitlements).
+    const tokens: string[] = [];
+    for (const name of ['demo_member', 'demo_reader', 'demo_doctor', ...Array.from({ length: 17 }, (_, i) => `reader${String(i + 1).padStart(6, '0')}`)]) {
+      const reply = await post(`${app.url}/api/login/login`, { accountName: name, password: 'Qianyan#2026' });
+      if (reply.code !== 0) throw new Error(`login ${name}: ${reply.msg}`);
+      tokens.push(reply.data.token);
+    }
+    const list = articleMix(tokens);
+    const detail = detailMix(ARTICLES, tokens);
+    // Every kind of body answers code 0 (a sample; not all, which would warm every cache entry).
+    for (const mix of [list, detail]) {
+      for (let i = 0; i < mix.items.length; i += Math.ceil(mix.items.length / 60)) {
+        const item = mix.items[i]!;
+        const reply = await post(`${app.url}${mix.path}`, JSON.parse(item.body), item.token);
+        if (reply.code !== 0) throw new Error(`${mix.path} ${item.body}: ${reply.code} ${reply.msg}`);
+      }
+    }
+
+    log(`${target}: warm-up ${WARMUP} s each, then ${DURATION} s each with ${CONNECTIONS} connections`);
+    await load('warm-up bare', bare.url, null, WARMUP, false);
+    await load('warm-up list', app.url, list, WARMUP, false);
+    await load('warm-up detail', app.url, detail, WARMUP, false);
+    const rows = [
+      await load('bare node:http', bare.url, null, DURATION),
+      await load('selectArticleList', app.url, list, DURATION),
+      await load('getArticleDetail', app.url, detail, DURATION),
+      // Informational: every body new to the server (no page or total cached), the worst case.
+      await load('list, all bodies new', app.url, coldArticleMix(list), DURATION),
+    ];
+    const listRow = rows[1]!;
+    const listShareOfBare = listRow.rps / rows[0]!.rps;
+    const pass =
+      listRow.p99 <= BUDGET.listP99Ms &&
+      listShareOfBare >= BUDGET.listShareOfBare &&
+      rows.every((r) => r.errors === 0 && r.badReplies === 0);
+    return { target, seedSeconds, rows, listShareOfBare, pass };
+  } finally {
+    for (const child of children) await stopChild(child);
+    await cleanup();
+  }
+}
+
+function printTable(result: TargetResult) {
+  const pad = (s: string | number, n: number) => String(s).padStart(n);
+  console.log(`\nAPI on ${result.target}: ${ARTICLES} articles (seeded in ${result.seedSeconds.toFixed(1)} s), ${CONNECTIONS} connections, ${DURATION} s each`);
+  console.log('endpoint                 req/s   p50 ms   p90 ms   p99 ms   requests  errors  bad  first-time');
+  for (const r of result.rows) {
+    console.log(
+      `${r.name.padEnd(22)} ${pad(r.rps.toFixed(0), 7)} ${pad(r.p50, 8)} ${pad(r.p90, 8)} ${pad(r.p99, 8)} ${pad(r.requests, 10)} ${pad(r.errors, 7)} ${pad(r.badReplies, 4)} ${pad(r.coldShare === undefined ? '' : `${(r.coldShare * 100).toFixed(0)}%`, 11)}`,
+    );
+  }
+  console.log('errors: connection errors, timeouts and non-2xx; bad: sampled replies (1 in 25) whose code was not 0;');
+  console.log('first-time: requests whose body had not been sent before in that run (no cache can help them)');
+  const list = result.rows[1]!;
+  console.log(
+    `budget: list p99 ${list.p99} ms (≤ ${BUDGET.listP99Ms}) · list throughput ${(result.listShareOfBare * 100).toFixed(1)} % of bare node:http (≥ ${BUDGET.listShareOfBare * 100} %) → ${result.pass ? 'PASS' : 'FAIL'}`,
+  );
+}
+
+const results: TargetResult[] = [];
+const wanted: ('pglite' | 'postgres')[] = [];
+if (TARGETS.includes('pglite')) wanted.push('pglite');
+if (TARGETS.includes('postgres')) {
+  if (PG_URL) wanted.push('postgres');
+  else log('PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to include it');
+}
+log(`${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (figures are noisy on a shared machine)`);
+let failed = false;
+for (const target of wanted) {
+  try {
+    const result = await runTarget(target);
+    results.push(result);
+    printTable(result);
+    failed ||= !result.pass;
+  } catch (err) {
+    console.error(`[bench] ${target} failed:`, err);
+    failed = true;
+  }
+}
+mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
+writeFileSync(
+  join(ROOT, 'bench-results/api.json'),
+  `${JSON.stringify(
+    {
+      at: new Date().toISOString(),
+      articles: ARTICLES,
+      connections: CONNECTIONS,
+      durationSeconds: DURATION,
+      cores: cpus().length,
+      loadAverage: loadavg(),
+      budget: BUDGET,
+      results,
+    },
+    null,
+    2,
+  )}\n`,
+);
+process.exit(failed ? 1 : 0);
