@@ -41,7 +41,6 @@ export function SubscriptionPanel() {
   const mobile = narrow || isMobileDevice(userAgent);
   const services = useApiQuery(() => api.program.getServiceList({ silent: true }), []);
   const limits = useMemo(() => purchaseLimits({ serviceType, userAgent }), [serviceType, userAgent]);
-  const methods = useMemo(() => payMethods(userAgent), [userAgent]);
   const plans = useMemo(() => plansOnOffer(services.data?.servicelsit ?? [], limits), [services.data, limits]);
   const [chosenId, setChosenId] = useState<number | null>(null);
   const selected = plans.find((p) => p.id === chosenId) ?? plans[0];
@@ -117,9 +116,9 @@ export function SubscriptionPanel() {
       )}
       {step?.kind === 'pay' &&
         (mobile ? (
-          <MobilePayModal plan={step.plan} methods={methods} onClose={closePay} />
+          <MobilePayModal plan={step.plan} methods={payMethods(userAgent, step.plan)} onClose={closePay} />
         ) : (
-          <DesktopPayModal plan={step.plan} methods={methods} onPaid={() => void onPaid()} onClose={closePay} />
+          <DesktopPayModal plan={step.plan} methods={payMethods(userAgent, step.plan)} onPaid={() => void onPaid()} onClose={closePay} />
         ))}
     </div>
   );

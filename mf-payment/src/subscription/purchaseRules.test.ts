@@ -55,6 +55,12 @@ describe('payMethods', () => {
     expect(payMethods('Mozilla/5.0 (Android) AlipayClient/10.5')).toEqual(['alipay']);
     expect(payMethods('Mozilla/5.0 (iPhone) Safari')).toEqual(['wechat', 'alipay']);
   });
+
+  it('offers continuous plans through Alipay agreement pay only', () => {
+    expect(payMethods(DESKTOP_UA, plan(3))).toEqual(['alipay']);
+    expect(payMethods(DESKTOP_UA, plan(4))).toEqual(['alipay']);
+    expect(payMethods(DESKTOP_UA, plan(1))).toEqual(['wechat', 'alipay']);
+  });
   it('tells phones from desktops by the user agent', () => {
     expect(isMobileDevice('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Mobile/15E148')).toBe(true);
     expect(isMobileDevice('Mozilla/5.0 (X11; Linux x86_64) Chrome/120 Safari/537.36')).toBe(false);

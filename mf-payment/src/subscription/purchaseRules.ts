@@ -48,9 +48,11 @@ export type PayMethod = 'wechat' | 'alipay';
 
 /**
  * The methods offered (§6): inside WeChat's browser only WeChat Pay; inside Alipay's client no
- * WeChat Pay; elsewhere both.
+ * WeChat Pay; elsewhere both. Continuous plans are signed through Alipay's agreement pay only (the
+ * server refuses them on WeChat Pay; they are hidden inside WeChat's browser).
  */
-export function payMethods(userAgent: string): PayMethod[] {
+export function payMethods(userAgent: string, plan?: Pick<ServicePlan, 'type'>): PayMethod[] {
+  if (plan && isContinuousPlan(plan)) return ['alipay'];
   if (isWeChatBrowser(userAgent)) return ['wechat'];
   if (isAlipayClient(userAgent)) return ['alipay'];
   return ['wechat', 'alipay'];
