@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { createHmac } from 'node:crypto';
+import { createHmac, generateKeyPairSync } from 'node:crypto';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -236,6 +236,11 @@ describe('configuration', () => {
   });
 
   it('accepts a complete production setting and turns the dev pages off', () => {
+    const alipayKeys = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
     const config = loadConfig({
       ...live,
       AUTH_SECRET: 'a'.repeat(40),
@@ -253,6 +258,12 @@ describe('configuration', () => {
       WECHAT_OPEN_APP_SECRET: 's1',
       PUBLIC_BASE_URL: 'https://www.example.org/',
       CODE_SEND_LIMIT_IP: '3,20,50',
+      // A live site also takes real payments (the sandbox cashier is refused there).
+      PAY_PROVIDER: 'live',
+      ALIPAY_APP_ID: '2021000000000001',
+      ALIPAY_PRIVATE_KEY: alipayKeys.privateKey,
+      ALIPAY_PUBLIC_KEY: alipayKeys.publicKey,
+      ALIPAY_SELLER_ID: '2088000000000001',
     });
     assert.equal(config.accounts?.devTools, false);
     assert.deepEqual(config.accounts?.generatedSecrets, []);
