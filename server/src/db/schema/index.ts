@@ -4,3 +4,4 @@ export * from './courses.js';
 export * from './membership.js';
 export * from './auth.js';
 export * from './files.js';
+export * from './portal.js';
