@@ -13,6 +13,7 @@ import filesRoutes from './modules/files/routes.js';
 import { startPaymentJobs } from './modules/membership/jobs.js';
 import payRoutes from './modules/membership/payRoutes.js';
 import membershipRoutes from './modules/membership/routes.js';
+import portalRoutes from './modules/portal/routes.js';
 import profileRoutes from './modules/profile/routes.js';
 import regionsRoutes from './modules/regions/routes.js';
 import dbPlugin from './plugins/db.js';
@@ -74,6 +75,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   app.decorate('accounts', services.accounts);
   warnAboutAccountsSettings(app, config, services);
   await app.register(contentRoutes, { prefix: '/api', services });
+  await app.register(portalRoutes, { prefix: '/api', services });
   await app.register(coursesRoutes, { prefix: '/api', services });
   await app.register(regionsRoutes, { prefix: '/api', services });
   await app.register(profileRoutes, { prefix: '/api', services });

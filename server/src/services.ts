@@ -9,6 +9,7 @@ import { createContentService } from './modules/content/service.js';
 import { createCoursesService } from './modules/courses/service.js';
 import { createFilesService } from './modules/files/service.js';
 import { createMembershipService } from './modules/membership/service.js';
+import { createPortalService } from './modules/portal/service.js';
 import { createPaymentsService } from './modules/membership/payments.js';
 import { createPaymentProviders } from './providers/payment/index.js';
 import { createProfileService } from './modules/profile/service.js';
@@ -40,6 +41,7 @@ export function createServices(deps: {
   const courses = createCoursesService({ db, account });
   const content = createContentService({ db, account, courses, membership, now: config.now });
   const base = createBaseService({ database, site: config.site });
+  const portal = createPortalService({ db, now: config.now });
   const regions = createRegionsService();
   const files = createFilesService({
     db,
@@ -64,6 +66,7 @@ export function createServices(deps: {
   return {
     account,
     base,
+    portal,
     content,
     courses,
     membership,

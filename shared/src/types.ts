@@ -672,3 +672,110 @@ export interface QrInfoReply extends ProviderReply {
 
 /** qrcode/updateStatus (id, status=1): marks the QR scanned; only 0 → 1 succeeds. */
 export type QrUpdateReply = ProviderReply;
+
+// ---- Home page and portal (spec §2.2, §2.5, §2.12, §3 Banner, Advert, Weekly record, Hot read item) ----
+
+/** One banner picture (base/getBanner content). */
+export interface BannerPicture {
+  pic: string;
+  title: string;
+  intro: string;
+  /** Where a click goes; may be empty. */
+  url: string;
+}
+
+/** base/getBanner: the pictures of a code (home, classroom); empty content when the code has none. */
+export interface BannerReply {
+  code: string;
+  content: BannerPicture[];
+}
+
+/** base/getModularSwitch: 1 on, 0 off (an unknown module is off). */
+export interface ModularSwitchReply {
+  moduleName: string;
+  switchValue: 0 | 1;
+}
+
+export type AdvertPosition = 'bottom' | 'right-one' | 'right-two' | '页眉';
+
+/** advert/selectAdvertList item; imgUrl is JSON text of [{url}]. */
+export interface Advert {
+  id: number;
+  name: string;
+  adUrl: string;
+  imgUrl: string;
+  advertPosition: string;
+  ifPublish: number;
+}
+
+export interface AdvertListQuery {
+  pageNo: number;
+  pageSize: number;
+  advertPosition: AdvertPosition;
+}
+
+/** Hot read relation types: 10 lesson, 20 meeting notice, 30 meeting review, 40 article. */
+export type HotReadRelationType = 10 | 20 | 30 | 40;
+
+/** hotRead/selectHotReadList item. */
+export interface HotReadItem {
+  /** Lesson resource id (10), conference id (20, 30) or article id (40). */
+  id: number;
+  relationType: HotReadRelationType;
+  /** Article permalinks (40); empty otherwise. */
+  permalinks: string;
+  title: string;
+  intro: string;
+  cover: string;
+  classNames: string;
+  /** YYYY-MM-DD */
+  date: string;
+  /** Lessons: 1 login and a completed profile, 2 login only; others 0. */
+  ifViewAuth: number;
+  /** Articles: public, login or member; others empty. */
+  accessLevel: string;
+}
+
+/** An article in a weekly record (list fields only; no body or media). */
+export interface PeriodicalArticle {
+  id: number;
+  title: string;
+  outtitle: string;
+  author: string;
+  intro: string;
+  permalinks: string;
+  sourceid: number;
+  filterName: string;
+  classNames: string;
+  thumb: string;
+  postdate: string;
+  haswantsay: number;
+  accessLevel: string;
+}
+
+export interface WeeklyPo {
+  id: number;
+  title: string;
+  /** YYYY-MM-DD */
+  thedate: string;
+  /** Catalogue article permalinks, or empty. */
+  catalogPermalinks: string;
+}
+
+/** A weekly record: articleMap by source, '0' catalogue, '5' journal, '6' digest, '7' animations, '1' commentaries. */
+export interface WeeklyRecord {
+  articleWeeklyPo: WeeklyPo;
+  articleMap: Partial<Record<'0' | '1' | '5' | '6' | '7', PeriodicalArticle[]>>;
+}
+
+/** article/selectAbout item. */
+export interface AboutPage {
+  id: number;
+  /** Section key used by /about?type=. */
+  type: string;
+  title: string;
+  /** HTML */
+  content: string;
+  /** 2 terms of service, 9 privacy policy (the registration links' session key); 0 otherwise. */
+  serviceKey: number;
+}

@@ -2,6 +2,13 @@
 import { get, post, provider, type CallOptions } from './http';
 import { getMemberId, getToken } from '../session/store';
 import type {
+  AboutPage,
+  Advert,
+  AdvertListQuery,
+  BannerReply,
+  HotReadItem,
+  ModularSwitchReply,
+  WeeklyRecord,
   CaptchaReply,
   CheckCodeBody,
   CheckCodeReply,
@@ -145,6 +152,33 @@ export const api = {
     sendCode3: (body: SendCodeBody, opts?: CallOptions) => post<null>('/api/base/sendCode3', body, opts),
     checkCode: (body: CheckCodeBody, opts?: CallOptions) => post<CheckCodeReply>('/api/base/checkCode', body, opts),
     siteConfig: (opts?: CallOptions) => get<SiteConfigReply>('/api/base/siteConfig', undefined, opts),
+    /** Banner pictures by code (home, classroom; §3 Banner). */
+    getBanner: (body: { code: string }, opts?: CallOptions) => post<BannerReply>('/api/base/getBanner', body, opts),
+    /** A module switch (advert, hot_read); switchValue 1 means on (§7.2). */
+    getModularSwitch: (body: { moduleName: string }, opts?: CallOptions) =>
+      post<ModularSwitchReply>('/api/base/getModularSwitch', body, opts),
+  },
+  advert: {
+    /** Published adverts of a position (§7.5); the page checks the advert switch first. */
+    selectAdvertList: (query: AdvertListQuery, opts?: CallOptions) =>
+      post<PageResult<Advert>>('/api/advert/selectAdvertList', { ifPublish: '是', ...query }, opts),
+  },
+  hotRead: {
+    selectHotReadList: (query: { pageNo: number; pageSize: number }, opts?: CallOptions) =>
+      post<PageResult<HotReadItem>>('/api/hotRead/selectHotReadList', query, opts),
+  },
+  periodical: {
+    /** The newest weekly issue (null before the first one). */
+    newestArticle: (opts?: CallOptions) => post<WeeklyRecord | null>('/api/article/newestArticle', {}, opts),
+    /** Months (1..12) of a year that have issues; this year's list ends at the current month. */
+    getMonthOfQiKanYear: (body: { year: number }, opts?: CallOptions) =>
+      post<number[]>('/api/article/getMonthOfQiKanYear', body, opts),
+    /** Weekly groups of a month (YYYYMM), newest first. */
+    selectQiKanList: (query: { month: string; pageNo: number; pageSize: number }, opts?: CallOptions) =>
+      post<PageResult<WeeklyRecord>>('/api/article/selectQiKanList', query, opts),
+  },
+  about: {
+    selectAbout: (opts?: CallOptions) => post<AboutPage[]>('/api/article/selectAbout', {}, opts),
   },
   article: {
     selectArticleClass: (opts?: CallOptions) => post<ArticleClass[]>('/api/article/selectArticleClass', {}, opts),

@@ -409,14 +409,17 @@ export function generateArticles(now: Date): SeedArticle[] {
         postdate,
         pubdate,
         thumb: [7, 8].includes(plan.sourceId) ? `/api/static/covers/cover-${coverNo}.svg` : '',
-        // Audio items play the demo tone; every ninth journal article has a (placeholder) video,
-        // its URL made unique per article by the query so a leak of it can be detected.
+        // Animations play the demo MP4s and audio items the demo MP3s (server/assets/media, made by
+        // scripts/make-demo-media.mjs); every ninth journal article has a (placeholder) video. Each
+        // URL is made unique per article by the query so a leak of it can be detected.
         videoUrl:
-          plan.sourceId === 8
-            ? '/api/static/media/demo-tone.wav'
-            : plan.sourceId === 5 && j % 9 === 0
-              ? `/api/static/media/demo-tone.wav?video=${permalinks}`
-              : '',
+          plan.sourceId === 7
+            ? `/api/static/media/animation-${(j % 2) + 1}.mp4?v=${permalinks}`
+            : plan.sourceId === 8
+              ? `/api/static/media/audio-${(j % 3) + 1}.mp3?v=${permalinks}`
+              : plan.sourceId === 5 && j % 9 === 0
+                ? `/api/static/media/demo-tone.wav?video=${permalinks}`
+                : '',
         outlink: plan.sourceId === 5 ? `https://journal.example.org/doi/10.5555/demo.${plan.prefix.toLowerCase()}${j + 1}` : '',
         accessLevel,
         readCount: Math.floor(rnd.next() ** 2 * 8000) + rnd.int(0, 60),

@@ -20,6 +20,7 @@ import {
 import { SUBSCRIBE_TEXTS } from '../../modules/membership/subscribeTexts.js';
 import { seedCorpus, type CorpusSummary } from './corpusSeed.js';
 import { generateArticles, generateLessons } from './generate.js';
+import { seedPortal } from './portal.js';
 import {
   ARTICLE_TYPES,
   CLASSES,
@@ -73,6 +74,8 @@ export async function seed(db: Db, { now, articles: corpusSize }: SeedOptions): 
     await seedMembers(tx, now, passwordHash);
     const corpus = corpusSize === undefined ? undefined : await seedCorpus(tx, now, corpusSize, passwordHash);
     await seedDemoActivity(tx, now);
+    // Last, so hot reads can point at the lessons and conferences seeded above.
+    await seedPortal(tx);
     return corpus;
   });
   if (summary) {

@@ -1,0 +1,277 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { and, eq } from 'drizzle-orm';
+import { articles, hotReads, lessons, moduleSwitches, videoPlays, weeklyIssues } from '../src/db/schema/index.js';
+import { createTestApp, type TestContext } from './helpers.js';
+
+let ctx: TestContext;
+
+before(async () => {
+  ctx = await createTestApp();
+});
+after(() => ctx?.close());
+
+describe('base/getBanner', () => {
+  for (const code of ['home', 'classroom']) {
+    it(`gives the three ${code} banners with picture, title, intro and link`, async () => {
+      const res = await ctx.post('/api/base/getBanner', { code });
+      assert.equal(res.body.code, 0);
+      assert.equal(res.body.data.code, code);
+      assert.equal(res.body.data.content.length, 3);
+      for (const b of res.body.data.content) {
+        assert.match(b.pic, /^\/api\/static\/banners\/.+\.svg$/);
+        assert.ok(b.title && b.intro && b.url);
+        const pic = await ctx.get(b.pic);
+        assert.equal(pic.status, 200, `${b.pic} is served`);
+      }
+    });
+  }
+
+  it('gives an empty list for a code without a banner', async () => {
+    const res = await ctx.post('/api/base/getBanner', { code: 'nothing' });
+    assert.deepEqual(res.body.data, { code: 'nothing', content: [] });
+  });
+
+  it('refuses a missing or malformed code', async () => {
+    for (const body of [{}, { code: '' }, { code: 'a b' }]) {
+      const res = await ctx.post('/api/base/getBanner', body);
+      assert.equal(res.body.code, 10001, JSON.stringify(body));
+    }
+    const res = await ctx.post('/api/base/getBanner', { code: '' });
+    assert.match(res.body.msg, /横幅编号不正确|请求参数错误/);
+  });
+});
+
+describe('base/getModularSwitch', () => {
+  it('reads the seeded advert and hot_read switches as on', async () => {
+    for (const moduleName of ['advert', 'hot_read']) {
+      const res = await ctx.post('/api/base/getModularSwitch', { moduleName });
+      assert.deepEqual(res.body.data, { moduleName, switchValue: 1 });
+    }
+  });
+
+  it('follows the table and reads an unknown module as off', async () => {
+    await ctx.app.db.update(moduleSwitches).set({ switchValue: 0 }).where(eq(moduleSwitches.moduleName, 'hot_read'));
+    try {
+      const res = await ctx.post('/api/base/getModularSwitch', { moduleName: 'hot_read' });
+      assert.equal(res.body.data.switchValue, 0);
+    } finally {
+      await ctx.app.db.update(moduleSwitches).set({ switchValue: 1 }).where(eq(moduleSwitches.moduleName, 'hot_read'));
+    }
+    const unknown = await ctx.post('/api/base/getModularSwitch', { moduleName: 'no_such_module' });
+    assert.equal(unknown.body.data.switchValue, 0);
+  });
+
+  it('refuses a missing module name', async () => {
+    const res = await ctx.post('/api/base/getModularSwitch', {});
+    assert.equal(res.body.code, 10001);
+  });
+});
+
+describe('advert/selectAdvertList', () => {
+  it('lists published adverts of each position in sort order, never the withdrawn one', async () => {
+    const expected: Record<string, number> = { 页眉: 1, 'right-one': 2, 'right-two': 2, bottom: 2 };
+    for (const [advertPosition, n] of Object.entries(expected)) {
+      const res = await ctx.post('/api/advert/selectAdvertList', { pageNo: 1, pageSize: 10, ifPublish: '是', advertPosition });
+      assert.equal(res.body.code, 0);
+      assert.equal(res.body.data.results.length, n, advertPosition);
+      assert.equal(res.body.data.page.total, n);
+      for (const ad of res.body.data.results) {
+        assert.equal(ad.advertPosition, advertPosition);
+        assert.equal(ad.ifPublish, 1);
+        assert.ok(Array.isArray(JSON.parse(ad.imgUrl)) && JSON.parse(ad.imgUrl)[0].url);
+      }
+    }
+  });
+
+  it('pages the list', async () => {
+    const res = await ctx.post('/api/advert/selectAdvertList', { pageNo: 2, pageSize: 1, advertPosition: 'right-one' });
+    assert.equal(res.body.data.results.length, 1);
+    assert.equal(res.body.data.results[0].name, '千言医学 App');
+    assert.equal(res.body.data.page.total, 2);
+  });
+
+  it('refuses an unknown position or a bad page size', async () => {
+    const bad = await ctx.post('/api/advert/selectAdvertList', { pageNo: 1, pageSize: 10, advertPosition: 'left' });
+    assert.equal(bad.body.code, 10001);
+    assert.equal(bad.body.msg, '广告位置不正确');
+    const size = await ctx.post('/api/advert/selectAdvertList', { pageNo: 1, pageSize: 0, advertPosition: 'bottom' });
+    assert.equal(size.body.code, 10001);
+    assert.equal(size.body.msg, '每页条数需在1到100之间');
+  });
+});
+
+describe('hotRead/selectHotReadList', () => {
+  it('lists hot reads with card fields that point at real, published rows', async () => {
+    const res = await ctx.post('/api/hotRead/selectHotReadList', { pageNo: 1, pageSize: 100 });
+    assert.equal(res.body.code, 0);
+    const items = res.body.data.results as { id: number; relationType: number; permalinks: string; title: string }[];
+    assert.ok(items.length >= 6, `${items.length} hot reads`);
+    assert.ok(items.some((i) => i.relationType === 40));
+    assert.ok(items.some((i) => i.relationType === 10));
+    for (const item of items) {
+      assert.ok(item.title);
+      if (item.relationType === 40) {
+        const [a] = await ctx.app.db.select().from(articles).where(eq(articles.id, item.id));
+        assert.equal(a?.permalinks, item.permalinks);
+      }
+      if (item.relationType === 10) {
+        const [l] = await ctx.app.db.select().from(lessons).where(eq(lessons.lessonResId, item.id));
+        assert.equal(l?.title, item.title);
+      }
+    }
+  });
+
+  it('pages 4 at a time', async () => {
+    const all = (await ctx.post('/api/hotRead/selectHotReadList', { pageNo: 1, pageSize: 100 })).body.data;
+    const first = (await ctx.post('/api/hotRead/selectHotReadList', { pageNo: 1, pageSize: 4 })).body.data;
+    const second = (await ctx.post('/api/hotRead/selectHotReadList', { pageNo: 2, pageSize: 4 })).body.data;
+    assert.equal(first.results.length, 4);
+    assert.equal(first.page.total, all.results.length);
+    assert.deepEqual([...first.results, ...second.results], all.results.slice(0, first.results.length + second.results.length));
+  });
+
+  it('leaves out an item whose article was unpublished', async () => {
+    const [row] = await ctx.app.db.select().from(hotReads).where(eq(hotReads.relationType, 40)).limit(1);
+    const before = (await ctx.post('/api/hotRead/selectHotReadList', { pageNo: 1, pageSize: 100 })).body.data.page.total;
+    await ctx.app.db.update(articles).set({ status: 0 }).where(eq(articles.id, row!.relationId));
+    try {
+      const res = (await ctx.post('/api/hotRead/selectHotReadList', { pageNo: 1, pageSize: 100 })).body.data;
+      assert.equal(res.page.total, before - 1);
+      assert.ok(!res.results.some((i: { relationType: number; id: number }) => i.relationType === 40 && i.id === row!.relationId));
+    } finally {
+      await ctx.app.db.update(articles).set({ status: 1 }).where(eq(articles.id, row!.relationId));
+    }
+  });
+
+  it('refuses a bad page number', async () => {
+    const res = await ctx.post('/api/hotRead/selectHotReadList', { pageNo: 0, pageSize: 4 });
+    assert.equal(res.body.code, 10001);
+    assert.equal(res.body.msg, '页码需为大于0的整数');
+  });
+});
+
+describe('periodicals', () => {
+  it('newestArticle gives the newest issue with journal articles and the source keys', async () => {
+    const res = await ctx.post('/api/article/newestArticle', {});
+    assert.equal(res.body.code, 0);
+    const { articleWeeklyPo, articleMap } = res.body.data;
+    const [newest] = await ctx.app.db.select().from(weeklyIssues).orderBy(weeklyIssues.thedate);
+    assert.ok(newest);
+    assert.match(articleWeeklyPo.thedate, /^\d{4}-\d{2}-\d{2}$/);
+    assert.ok(articleWeeklyPo.title);
+    for (const key of ['0', '1', '5', '6', '7']) assert.ok(Array.isArray(articleMap[key]), key);
+    const all = [...articleMap['5'], ...articleMap['6'], ...articleMap['7']];
+    assert.ok(all.length > 0);
+    for (const a of all) {
+      assert.equal('content' in a, false, 'no article body in a periodical list');
+      assert.equal('videoUrl' in a, false, 'no media URL in a periodical list');
+    }
+  });
+
+  it('getMonthOfQiKanYear lists months with issues, ending at the current month this year', async () => {
+    const now = ctx.clock.now();
+    const local = new Date(now.getTime() + 8 * 3_600_000);
+    const year = local.getUTCFullYear();
+    const res = await ctx.post('/api/article/getMonthOfQiKanYear', { year });
+    assert.equal(res.body.code, 0);
+    const months: number[] = res.body.data;
+    assert.ok(months.length > 0);
+    assert.ok(months.every((m) => m >= 1 && m <= local.getUTCMonth() + 1));
+    assert.deepEqual(months, [...months].sort((a, b) => a - b));
+    const last = await ctx.post('/api/article/getMonthOfQiKanYear', { year: year - 1 });
+    assert.ok(last.body.data.length > 0, 'the demo spans last year too');
+    const future = await ctx.post('/api/article/getMonthOfQiKanYear', { year: year + 1 });
+    assert.deepEqual(future.body.data, []);
+  });
+
+  it('selectQiKanList gives the weekly groups of a month, newest first', async () => {
+    const now = ctx.clock.now();
+    const local = new Date(now.getTime() + 8 * 3_600_000);
+    const year = local.getUTCFullYear();
+    const months: number[] = (await ctx.post('/api/article/getMonthOfQiKanYear', { year })).body.data;
+    const month = `${year}${String(months.at(-1)).padStart(2, '0')}`;
+    const res = await ctx.post('/api/article/selectQiKanList', { month, pageNo: 1, pageSize: 20 });
+    assert.equal(res.body.code, 0);
+    const groups = res.body.data.results;
+    assert.ok(groups.length > 0);
+    assert.equal(res.body.data.page.total, groups.length);
+    const dates = groups.map((g: { articleWeeklyPo: { thedate: string } }) => g.articleWeeklyPo.thedate);
+    assert.deepEqual(dates, [...dates].sort().reverse());
+    for (const d of dates) assert.equal(d.slice(0, 7).replace('-', ''), month);
+  });
+
+  it('refuses a malformed month or year', async () => {
+    for (const month of ['2026-01', '202613', 'abc', '']) {
+      const res = await ctx.post('/api/article/selectQiKanList', { month, pageNo: 1, pageSize: 20 });
+      assert.equal(res.body.code, 10001, month);
+      assert.equal(res.body.msg, '月份格式应为YYYYMM');
+    }
+    const year = await ctx.post('/api/article/getMonthOfQiKanYear', { year: 'twenty' });
+    assert.equal(year.body.code, 10001);
+    assert.equal(year.body.msg, '年份不正确');
+  });
+});
+
+describe('article/selectAbout', () => {
+  it('lists the thirteen about sections in sidebar order, with service keys 2 and 9', async () => {
+    const res = await ctx.post('/api/article/selectAbout', {});
+    assert.equal(res.body.code, 0);
+    const pages = res.body.data as { type: string; title: string; content: string; serviceKey: number }[];
+    assert.equal(pages.length, 13);
+    assert.equal(pages[0]!.title, '关于我们');
+    assert.equal(pages.at(-1)!.title, 'APP下载');
+    assert.equal(pages.find((p) => p.serviceKey === 2)?.type, 'terms');
+    assert.equal(pages.find((p) => p.serviceKey === 9)?.type, 'privacy');
+    for (const p of pages) assert.ok(p.content.length > 20, p.type);
+  });
+});
+
+describe('user/addVideoCount', () => {
+  it('needs a session', async () => {
+    const res = await ctx.post('/api/user/addVideoCount', { relationId: 1, relationType: 10 });
+    assert.equal(res.body.code, 10002);
+  });
+
+  it('counts plays of an animation', async () => {
+    const token = await ctx.login('demo_member');
+    const [animation] = await ctx.app.db.select().from(articles).where(eq(articles.sourceId, 7)).limit(1);
+    const one = await ctx.post('/api/user/addVideoCount', { relationId: animation!.id, relationType: 10 }, token);
+    assert.equal(one.body.code, 0);
+    const two = await ctx.post('/api/user/addVideoCount', { relationId: animation!.id, relationType: 10 }, token);
+    assert.equal(two.body.data.plays, one.body.data.plays + 1);
+    const [row] = await ctx.app.db
+      .select()
+      .from(videoPlays)
+      .where(and(eq(videoPlays.relationType, 10), eq(videoPlays.relationId, animation!.id)));
+    assert.equal(row?.plays, two.body.data.plays);
+  });
+
+  it('refuses bad parameters and unknown items', async () => {
+    const token = await ctx.login('demo_member');
+    const type = await ctx.post('/api/user/addVideoCount', { relationId: 1, relationType: 99 }, token);
+    assert.equal(type.body.code, 10001);
+    assert.equal(type.body.msg, '视频类型不正确');
+    const id = await ctx.post('/api/user/addVideoCount', { relationId: 'x', relationType: 10 }, token);
+    assert.equal(id.body.code, 10001);
+    assert.equal(id.body.msg, '视频编号不正确');
+    const missing = await ctx.post('/api/user/addVideoCount', { relationId: 2_000_000_000, relationType: 10 }, token);
+    assert.equal(missing.body.code, 10004);
+    assert.equal(missing.body.msg, '视频不存在');
+  });
+});
+
+describe('media', () => {
+  it('serves animation and audio files with range requests (206)', async () => {
+    const [animation] = await ctx.app.db.select().from(articles).where(eq(articles.sourceId, 7)).limit(1);
+    const [audio] = await ctx.app.db.select().from(articles).where(eq(articles.sourceId, 8)).limit(1);
+    assert.match(animation!.videoUrl, /^\/api\/static\/media\/animation-\d\.mp4/);
+    assert.match(audio!.videoUrl, /^\/api\/static\/media\/audio-\d\.mp3/);
+    for (const url of [animation!.videoUrl, audio!.videoUrl]) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-99' } });
+      assert.equal(res.statusCode, 206, url);
+      assert.match(String(res.headers['content-range']), /^bytes 0-99\/\d+$/);
+      assert.equal(res.rawPayload.length, 100);
+    }
+  });
+});
