@@ -38,7 +38,7 @@ export function createServices(deps: {
     membership,
     now: config.now,
   });
-  const courses = createCoursesService({ db, account });
+  const courses = createCoursesService({ db, account, membership });
   const content = createContentService({ db, account, courses, membership, now: config.now });
   const base = createBaseService({ database, site: config.site });
   const portal = createPortalService({ db, now: config.now });

@@ -47,11 +47,6 @@ describe('articleUseMonthChance', () => {
     assert.deepEqual(await useChance(memberArticles[0]!.id, 'x'.repeat(43)), { result: 0, msg: '登录超时，请重新登录' });
   });
 
-  it('does not offer free reads of courses yet', async () => {
-    const { token } = await newReader('fr_course');
-    assert.deepEqual(await useChance(10_001, token, '&type=1'), { result: 0, msg: '课程免费阅读尚未开放' });
-  });
-
   it('answers bad and unknown ids clearly, never with a 500', async () => {
     const { id, token } = await newReader('fr_params');
     assert.deepEqual(await useChance(undefined, token), { result: 0, msg: '请输入文章编号' });

@@ -133,6 +133,81 @@ export interface LessonCard {
   ifFav: number;
 }
 
+/** A child lesson in a series' catalogue (§2.11). */
+export interface ChildLesson {
+  id: number;
+  lessonResId: number;
+  title: string;
+  subhead: string;
+  publishdate: string;
+  subjectSerType: number;
+  subjectType: number;
+  coverPc: string;
+  coverMobile: string;
+}
+
+/** Lesson resource detail (§3) with the reader's access flags (ARCHITECTURE §3.3). */
+export interface LessonDetail extends LessonCard {
+  /** JSON text list of {url, fileType}; '[]' when the reader may not watch. */
+  media: string;
+  /** Rich text; '' when the reader may not watch. */
+  content: string;
+  aboutcontent: string;
+  viewCount: number;
+  parentLessonResId: number | null;
+  articalClassIds: number[];
+  items: { articalClassId: number; classname: string }[];
+  childLessonList: ChildLesson[];
+  memberOnly: number;
+  /** Why the reader may not watch: '' when they may. */
+  blockedBy: '' | 'login' | 'profile' | 'member';
+  is_subscribe: 1 | 2;
+  is_have_view_auth: 1 | 2;
+  is_month_chance: 1 | 2;
+}
+
+export interface LessonCount {
+  total: number;
+  video: number;
+  imageText: number;
+  list: number;
+}
+
+/** Conference (§3): lessAdvStatus 2 upcoming (notice), 1 past (review). */
+export interface ConferenceCard {
+  lessonAdvId: number;
+  id: number;
+  title: string;
+  subhead: string;
+  sponsor: string;
+  imgPc: string;
+  articelClassName: string;
+  beginTime: string;
+  endTime: string;
+  lessAdvStatus: 1 | 2;
+  ifFav: number;
+}
+
+export interface ConferenceDetail extends ConferenceCard {
+  content: string;
+  /** JSON text list of {url, fileType}; '[]' for a visitor. */
+  media: string;
+}
+
+export interface ConferenceListQuery {
+  pageNo: number;
+  pageSize: number;
+  lessAdvStatus?: 1 | 2;
+  articalClassIds?: number[];
+  memberId?: number;
+}
+
+export interface ConferenceSubject {
+  id: number;
+  classname: string;
+  num: number;
+}
+
 export interface LessonListQuery {
   pageNo: number;
   pageSize: number;

@@ -23,7 +23,9 @@ export const Messages = {
   internal: '网络繁忙，请稍后！',
   freeReadUsedOk: '使用成功',
   freeReadUsedUp: '您本月免费次数已经使用了!',
-  courseFreeReadClosed: '课程免费阅读尚未开放',
+  lessonIdRequired: '请输入课程编号',
+  lessonIdInvalid: '课程编号格式不正确',
+  profileIncomplete: '需要资料补齐才能浏览',
   articleIdRequired: '请输入文章编号',
   articleIdInvalid: '文章编号格式不正确',
   // Accounts: spec §5 validation and §8 success messages (identical to shared MSG)…

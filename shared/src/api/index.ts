@@ -38,7 +38,13 @@ import type {
   ArticleListItem,
   ArticleListQuery,
   LessonCard,
+  LessonCount,
+  LessonDetail,
   LessonListQuery,
+  ConferenceCard,
+  ConferenceDetail,
+  ConferenceListQuery,
+  ConferenceSubject,
   LoginReply,
   MonthChanceReply,
   AddressBody,
@@ -142,6 +148,14 @@ export const api = {
     /** Removes a lesson from the favourites (`id` is the lessonResId, §7.3); a truthy reply is success. */
     cancelCollectLesson: (body: { id: number }, opts?: CallOptions) =>
       post<boolean>('/api/user/cancelCollectLesson', body, opts),
+    /** Collects a lesson (`id` is the lessonResId); a truthy reply is success. */
+    collectLesson: (body: { id: number }, opts?: CallOptions) => post<boolean>('/api/user/collectLesson', body, opts),
+    /** Collects a conference (`id` is the lessonAdvId); a truthy reply is success. */
+    collectRelease: (body: { id: number }, opts?: CallOptions) => post<boolean>('/api/user/collectRelease', body, opts),
+    cancelRelease: (body: { id: number }, opts?: CallOptions) => post<boolean>('/api/user/cancelRelease', body, opts),
+    /** One play of a video (§4 video start): relationType 10 article media, 20 a lesson video (relationId = lessonResId). */
+    addVideoCount: (body: { relationId: number; relationType: 10 | 20 }, opts?: CallOptions) =>
+      post<{ plays: number }>('/api/user/addVideoCount', body, opts),
   },
   base: {
     /** SMS code to phoneNo (captcha uuid + answer required); codeType 0, 2, 3 or 4. */
@@ -227,6 +241,18 @@ export const api = {
         { lessonStatus: 1, sortType: 3, memberId: getMemberId(), ...query },
         opts,
       ),
+    /** A lesson by lessonResId with the access flags; media and content only when the reader may watch. */
+    selectLessonDetail: (body: { id: number }, opts?: CallOptions) =>
+      post<LessonDetail>('/api/lesson/selectLessonDetail', { memberId: getMemberId(), ...body }, opts),
+    selectLessonCount: (opts?: CallOptions) => post<LessonCount>('/api/lesson/selectLessonCount', {}, opts),
+  },
+  conference: {
+    /** lessAdvStatus 2: upcoming notices (the course home takes pageNo 1, pageSize 2). */
+    list: (query: ConferenceListQuery, opts?: CallOptions) =>
+      post<PageResult<ConferenceCard>>('/api/ConferenceAdvance/list', { memberId: getMemberId(), ...query }, opts),
+    detail: (body: { id: number }, opts?: CallOptions) =>
+      post<ConferenceDetail>('/api/ConferenceAdvance/detail', { memberId: getMemberId(), ...body }, opts),
+    subject: (opts?: CallOptions) => post<ConferenceSubject[]>('/api/ConferenceAdvance/subject', {}, opts),
   },
   program: {
     getServiceList: (opts?: CallOptions) => provider<ServiceListReply>('program', 'getServiceList', { ut: 1 }, opts),
@@ -236,6 +262,9 @@ export const api = {
      */
     articleUseMonthChance: (articleId: number, opts?: CallOptions) =>
       provider<MonthChanceReply>('program', 'articleUseMonthChance', { id: articleId }, opts),
+    /** The month's free read on a course (type=1; `id` is the lessonResId): unlocks the lesson for good. */
+    lessonUseMonthChance: (lessonResId: number, opts?: CallOptions) =>
+      provider<MonthChanceReply>('program', 'articleUseMonthChance', { id: lessonResId, type: 1 }, opts),
     /** The caller's orders, newest first (page from 1; per_page 3 or 10, default 10). */
     getServiceOrderList: (params: { page: number; per_page: 3 | 10 }, opts?: CallOptions) =>
       provider<ServiceOrderListReply>('program', 'getServiceOrderList', params, opts),

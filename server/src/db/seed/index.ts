@@ -19,7 +19,8 @@ import {
 } from '../schema/index.js';
 import { SUBSCRIBE_TEXTS } from '../../modules/membership/subscribeTexts.js';
 import { seedCorpus, type CorpusSummary } from './corpusSeed.js';
-import { generateArticles, generateLessons } from './generate.js';
+import { seedCourses } from './courses.js';
+import { generateArticles } from './generate.js';
 import { seedPortal } from './portal.js';
 import {
   ARTICLE_TYPES,
@@ -70,7 +71,7 @@ export async function seed(db: Db, { now, articles: corpusSize }: SeedOptions): 
     await tx.insert(moduleSwitches).values(MODULE_SWITCHES).onConflictDoNothing();
 
     if (corpusSize === undefined) await seedArticles(tx, now);
-    await seedLessons(tx, now);
+    await seedCourses(tx, now);
     await seedMembers(tx, now, passwordHash);
     const corpus = corpusSize === undefined ? undefined : await seedCorpus(tx, now, corpusSize, passwordHash);
     await seedDemoActivity(tx, now);
@@ -111,25 +112,6 @@ async function seedArticles(db: Db, now: Date) {
     await db.execute(
       sql`update ${articles} set relation_article_ids = v.ids from (values ${values}) as v(id, ids) where ${articles.id} = v.id`,
     );
-  }
-}
-
-async function seedLessons(db: Db, now: Date) {
-  const generated = generateLessons(now);
-  const row = ({ parentResId: _p, ...l }: (typeof generated)[number], parentId: number | null) => ({ ...l, parentId });
-  await db
-    .insert(lessons)
-    .values(generated.filter((l) => l.parentResId === null).map((l) => row(l, null)))
-    .onConflictDoNothing({ target: lessons.lessonResId });
-  const parents = new Map(
-    (await db.select({ id: lessons.id, resId: lessons.lessonResId }).from(lessons)).map((r) => [r.resId, r.id]),
-  );
-  const children = generated.filter((l) => l.parentResId !== null);
-  if (children.length > 0) {
-    await db
-      .insert(lessons)
-      .values(children.map((l) => row(l, parents.get(l.parentResId!) ?? null)))
-      .onConflictDoNothing({ target: lessons.lessonResId });
   }
 }
 

@@ -1,19 +1,58 @@
 import { and, arrayOverlaps, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { lessons } from '../../db/schema/index.js';
+import { articleClasses, conferences, lessons, videoPlays } from '../../db/schema/index.js';
 import { dayRange } from '../../lib/dates.js';
 import { AppError } from '../../lib/errors.js';
 import { pageOf, paging, toIdList } from '../../lib/lists.js';
 import type { AccountService, MemberItemList } from '../account/service.js';
+import { isActiveMember, type MembershipService } from '../membership/service.js';
 // Class names come from the content module's own SQL helper; this module never names its tables.
 import { classNamesOf } from '../content/service.js';
-import type { LessonCard, LessonListBody, MyLessonListQuery } from './schemas.js';
+import type {
+  ChildLesson,
+  ConferenceCard,
+  ConferenceDetail,
+  ConferenceListBody,
+  LessonCard,
+  LessonDetail,
+  LessonListBody,
+  MyLessonListQuery,
+} from './schemas.js';
+
+/** relationType of user/addVideoCount (portal module, §4 video start) for a lesson video; relationId is its lessonResId. */
+export const VIDEO_COUNT_LESSON = 20;
+
+export const CourseMessages = {
+  lessonNotFound: '课程不存在或已下线',
+  conferenceNotFound: '会议不存在或已下线',
+  loginToWatch: '登录即可观看',
+  profileIncomplete: '需要资料补齐才能浏览',
+} as const;
+
+/** Why a reader may not watch a lesson, or '' when they may (ARCHITECTURE §3.3). */
+export type LessonBlock = '' | 'login' | 'profile' | 'member';
+
+/**
+ * The lesson access rules (spec §4): ifViewAuth 1 needs login and a completed profile (a real name),
+ * 2 needs login; a member-only lesson also needs an active membership or a free read claimed on it.
+ */
+export function lessonBlock(
+  lesson: { ifViewAuth: number; memberOnly: number },
+  reader: { loggedIn: boolean; hasTruename: boolean; activeMember: boolean; freeReadClaimed: boolean },
+): LessonBlock {
+  if (!reader.loggedIn) return 'login';
+  if (lesson.ifViewAuth === 1 && !reader.hasTruename) return 'profile';
+  if (lesson.memberOnly === 1 && !reader.activeMember && !reader.freeReadClaimed) return 'member';
+  return '';
+}
+
+const iso = (d: Date) => d.toISOString();
 
 export type CoursesService = ReturnType<typeof createCoursesService>;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export function createCoursesService(deps: { db: Db; account: AccountService }) {
+export function createCoursesService(deps: { db: Db; account: AccountService; membership: MembershipService }) {
   const { db } = deps;
   // Only top-level published lessons are listed; a series' children show on the series page.
   const listed = and(eq(lessons.status, 1), isNull(lessons.parentId));
@@ -167,5 +206,231 @@ export function createCoursesService(deps: { db: Db; account: AccountService }) 
       }));
       return { results, page: pageOf(Number(counted?.n ?? 0), pageNo, pageSize) };
     },
+      /** Published top-level lessons by kind (selectLessonCount). */
+    async lessonCount() {
+      const rows = await db
+        .select({ t: lessons.subjectSerType, n: count() })
+        .from(lessons)
+        .where(listed)
+        .groupBy(lessons.subjectSerType);
+      const of = (...types: number[]) => rows.filter((r) => types.includes(r.t)).reduce((a, r) => a + Number(r.n), 0);
+      return { total: of(1, 2, 3, 4, 5), video: of(1, 2), imageText: of(4, 5), list: of(3) };
+    },
+
+    /**
+     * A published lesson by lessonResId with the reader's access flags (selectLessonDetail). A reader
+     * who may not watch gets neither the media nor the content (ARCHITECTURE §3.3); one who may, and is
+     * logged in, gets a reading record.
+     */
+    async lessonDetail(lessonResId: number, memberId: number | undefined): Promise<LessonDetail> {
+      const [row] = await db
+        .select({
+          id: lessons.id,
+          lessonResId: lessons.lessonResId,
+          parentId: lessons.parentId,
+          title: lessons.title,
+          subhead: lessons.subhead,
+          publishdate: lessons.publishdate,
+          createTime: lessons.createdAt,
+          subjectSerType: lessons.subjectSerType,
+          subjectType: lessons.subjectType,
+          ifViewAuth: lessons.ifViewAuth,
+          memberOnly: lessons.memberOnly,
+          coverPc: lessons.coverPc,
+          coverMobile: lessons.coverMobile,
+          classIds: lessons.classIds,
+          classNames: classNamesOf(lessons.classIds),
+          outsideChain: lessons.outsideChain,
+          media: lessons.media,
+          content: lessons.content,
+          aboutcontent: lessons.aboutcontent,
+          // The seeded count plus the plays counted by user/addVideoCount (relation type 20).
+          viewCount: sql<number>`(${lessons.viewCount} + coalesce((select ${videoPlays.plays} from ${videoPlays} where ${videoPlays.relationType} = ${VIDEO_COUNT_LESSON} and ${videoPlays.relationId} = ${lessons.lessonResId}), 0))::int`,
+        })
+        .from(lessons)
+        .where(and(eq(lessons.lessonResId, lessonResId), eq(lessons.status, 1)))
+        .limit(1);
+      if (!row) throw AppError.notFound(CourseMessages.lessonNotFound);
+
+      const [user, sub, monthChance, claimed, collected, children, parent] = await Promise.all([
+        memberId === undefined ? undefined : deps.account.memberInfo(memberId),
+        memberId === undefined ? undefined : deps.membership.subscriptionOf(memberId),
+        memberId === undefined ? false : deps.membership.hasMonthChance(memberId),
+        deps.membership.lessonFreeReadClaimed(memberId, row.lessonResId),
+        deps.account.collectedIds(memberId, 'lesson', [row.lessonResId]),
+        db
+          .select({
+            id: lessons.id,
+            lessonResId: lessons.lessonResId,
+            title: lessons.title,
+            subhead: lessons.subhead,
+            publishdate: lessons.publishdate,
+            subjectSerType: lessons.subjectSerType,
+            subjectType: lessons.subjectType,
+            coverPc: lessons.coverPc,
+            coverMobile: lessons.coverMobile,
+          })
+          .from(lessons)
+          .where(and(eq(lessons.parentId, row.id), eq(lessons.status, 1)))
+          .orderBy(asc(lessons.publishdate), asc(lessons.id)),
+        row.parentId === null
+          ? []
+          : db.select({ resId: lessons.lessonResId }).from(lessons).where(eq(lessons.id, row.parentId)).limit(1),
+      ]);
+      const activeMember = sub ? isActiveMember(sub.serviceType) : false;
+      const blockedBy = lessonBlock(row, {
+        loggedIn: memberId !== undefined,
+        hasTruename: !!user?.truename?.trim(),
+        activeMember,
+        freeReadClaimed: claimed,
+      });
+      const canView = blockedBy === '';
+      if (memberId !== undefined && canView) await deps.account.recordReading(memberId, 'lesson', row.lessonResId);
+      const classRows = row.classIds.length
+        ? await db
+            .select({ id: articleClasses.id, classname: articleClasses.classname })
+            .from(articleClasses)
+            .where(inArray(articleClasses.id, row.classIds))
+            .orderBy(asc(articleClasses.sort), asc(articleClasses.id))
+        : [];
+      const { parentId: _p, classIds, media, content, ...card } = row;
+      return {
+        ...card,
+        publishdate: iso(row.publishdate),
+        createTime: iso(row.createTime),
+        subjectSerType: row.subjectSerType as LessonCard['subjectSerType'],
+        ifViewAuth: row.ifViewAuth === 1 ? 1 : 2,
+        ifFav: collected.has(row.lessonResId) ? 1 : 0,
+        media: canView ? media : '[]',
+        content: canView ? content : '',
+        parentLessonResId: parent[0]?.resId ?? null,
+        articalClassIds: classIds,
+        items: classRows.map((c) => ({ articalClassId: c.id, classname: c.classname })),
+        childLessonList: children.map((c): ChildLesson => ({ ...c, publishdate: iso(c.publishdate) })),
+        blockedBy,
+        is_subscribe: activeMember ? 2 : 1,
+        is_have_view_auth: canView ? 1 : 2,
+        is_month_chance: monthChance ? 2 : 1,
+      };
+    },
+
+    /**
+     * The month's free read on a lesson (articleUseMonthChance with type=1). Readers the lesson is
+     * already open to get it without using their chance; the login and profile rules still apply.
+     */
+    async useLessonMonthChance(memberId: number, lessonResId: number): Promise<{ granted: boolean; block?: LessonBlock }> {
+      const [row] = await db
+        .select({ ifViewAuth: lessons.ifViewAuth, memberOnly: lessons.memberOnly })
+        .from(lessons)
+        .where(and(eq(lessons.lessonResId, lessonResId), eq(lessons.status, 1)))
+        .limit(1);
+      if (!row) throw AppError.notFound(CourseMessages.lessonNotFound);
+      const [user, sub, claimed] = await Promise.all([
+        deps.account.memberInfo(memberId),
+        deps.membership.subscriptionOf(memberId),
+        deps.membership.lessonFreeReadClaimed(memberId, lessonResId),
+      ]);
+      const block = lessonBlock(row, {
+        loggedIn: true,
+        hasTruename: !!user.truename?.trim(),
+        activeMember: isActiveMember(sub.serviceType),
+        freeReadClaimed: claimed,
+      });
+      if (block === '') return { granted: true };
+      if (block !== 'member') return { granted: false, block };
+      if ((await deps.membership.claimLessonFreeRead(memberId, lessonResId)) === 'granted') return { granted: true };
+      // A concurrent claim of this same lesson may have used the chance on it.
+      return (await deps.membership.lessonFreeReadClaimed(memberId, lessonResId)) ? { granted: true } : { granted: false, block };
+    },
+
+    /** Conference notices (lessAdvStatus 2, soonest first) or reviews (1, newest first), or all. */
+    async conferenceList(query: ConferenceListBody, memberId: number | undefined) {
+      const { pageNo, pageSize, offset } = paging(query.pageNo, query.pageSize);
+      const classIds = toIdList(query.articalClassIds);
+      const conditions: SQL[] = [];
+      if (query.lessAdvStatus) conditions.push(eq(conferences.status, query.lessAdvStatus));
+      if (classIds.length) conditions.push(arrayOverlaps(conferences.classIds, classIds));
+      const where = conditions.length ? and(...conditions) : undefined;
+      const order =
+        query.lessAdvStatus === 2 ? [asc(conferences.beginTime), asc(conferences.id)] : [desc(conferences.beginTime), desc(conferences.id)];
+      const [rows, [counted]] = await Promise.all([
+        db.select(conferenceColumns).from(conferences).where(where).orderBy(...order).limit(pageSize).offset(offset),
+        db.select({ n: count() }).from(conferences).where(where),
+      ]);
+      const collected = await deps.account.collectedIds(memberId, 'meeting', rows.map((r) => r.id));
+      return { results: rows.map((r) => toConferenceCard(r, collected)), page: pageOf(Number(counted?.n ?? 0), pageNo, pageSize) };
+    },
+
+    /** A conference with its content; its media only for a logged-in reader (§6: watching needs login). */
+    async conferenceDetail(id: number, memberId: number | undefined): Promise<ConferenceDetail> {
+      const [row] = await db
+        .select({ ...conferenceColumns, content: conferences.content, media: conferences.media })
+        .from(conferences)
+        .where(eq(conferences.id, id))
+        .limit(1);
+      if (!row) throw AppError.notFound(CourseMessages.conferenceNotFound);
+      const collected = await deps.account.collectedIds(memberId, 'meeting', [row.id]);
+      return { ...toConferenceCard(row, collected), content: row.content, media: memberId === undefined ? '[]' : row.media };
+    },
+
+    /** Disease areas with conferences and how many each has (ConferenceAdvance/subject). */
+    async conferenceSubjects() {
+      const perClass = db
+        .select({ classId: sql<number>`unnest(${conferences.classIds})`.as('class_id') })
+        .from(conferences)
+        .as('per_class');
+      const rows = await db
+        .select({ id: articleClasses.id, classname: articleClasses.classname, num: count() })
+        .from(perClass)
+        .innerJoin(articleClasses, eq(articleClasses.id, perClass.classId))
+        .groupBy(articleClasses.id, articleClasses.classname, articleClasses.sort)
+        .orderBy(asc(articleClasses.sort), asc(articleClasses.id));
+      return rows.map((r) => ({ id: r.id, classname: r.classname, num: Number(r.num) }));
+    },
+
+    /** Collects a conference (collectRelease); collecting it again changes nothing. */
+    async collectRelease(memberId: number, id: number): Promise<true> {
+      const [row] = await db.select({ id: conferences.id }).from(conferences).where(eq(conferences.id, id)).limit(1);
+      if (!row) throw AppError.notFound(CourseMessages.conferenceNotFound);
+      await deps.account.collect(memberId, 'meeting', id);
+      return true;
+    },
+
+    /** Removes a conference from the favourites (cancelRelease); harmless when it is not there. */
+    async cancelRelease(memberId: number, id: number): Promise<true> {
+      await deps.account.cancelCollect(memberId, 'meeting', id);
+      return true;
+    },
+  };
+}
+
+const conferenceColumns = {
+  id: conferences.id,
+  title: conferences.title,
+  subhead: conferences.subhead,
+  sponsor: conferences.sponsor,
+  imgPc: conferences.imgPc,
+  articelClassName: classNamesOf(conferences.classIds),
+  beginTime: conferences.beginTime,
+  endTime: conferences.endTime,
+  status: conferences.status,
+};
+
+function toConferenceCard(
+  r: { id: number; title: string; subhead: string; sponsor: string; imgPc: string; articelClassName: string; beginTime: Date; endTime: Date; status: number },
+  collected: Set<number>,
+): ConferenceCard {
+  return {
+    lessonAdvId: r.id,
+    id: r.id,
+    title: r.title,
+    subhead: r.subhead,
+    sponsor: r.sponsor,
+    imgPc: r.imgPc,
+    articelClassName: r.articelClassName,
+    beginTime: iso(r.beginTime),
+    endTime: iso(r.endTime),
+    lessAdvStatus: r.status === 2 ? 2 : 1,
+    ifFav: collected.has(r.id) ? 1 : 0,
   };
 }

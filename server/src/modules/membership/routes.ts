@@ -130,8 +130,17 @@ const membershipRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asyn
       'program.articleUseMonthChance',
       async (request) => {
         if (!request.member) return { result: 0, msg: Messages.noSession };
-        if (paramOf(request, 'type') === '1') return { result: 0, msg: Messages.courseFreeReadClosed };
         const raw = paramOf(request, 'id');
+        if (paramOf(request, 'type') === '1') {
+          // A course (lesson resource id): the claim opens the lesson's media and content for good.
+          if (!raw) return { result: 0, msg: Messages.lessonIdRequired };
+          const lessonResId = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+          if (!(lessonResId >= 1 && lessonResId <= MAX_ID)) return { result: 0, msg: Messages.lessonIdInvalid };
+          const lesson = await services.courses.useLessonMonthChance(request.member.id, lessonResId);
+          if (lesson.granted) return { result: '1', msg: Messages.freeReadUsedOk, article_content: '', wantsay: '' };
+          if (lesson.block === 'profile') return { result: 0, msg: Messages.profileIncomplete };
+          return { result: 0, msg: Messages.freeReadUsedUp };
+        }
         if (!raw) return { result: 0, msg: Messages.articleIdRequired };
         const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
         if (!(id >= 1 && id <= MAX_ID)) return { result: 0, msg: Messages.articleIdInvalid };

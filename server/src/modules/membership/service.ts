@@ -113,6 +113,31 @@ export function createMembershipService({ db, now }: { db: Db; now: () => Date }
       });
     },
 
+    /** Whether the member claimed a free read on this lesson (by lessonResId): such a lesson stays open to them. */
+    async lessonFreeReadClaimed(memberId: number | undefined, lessonResId: number): Promise<boolean> {
+      if (!memberId) return false;
+      const [row] = await db
+        .select({ id: freeReadClaims.id })
+        .from(freeReadClaims)
+        .where(and(eq(freeReadClaims.memberId, memberId), eq(freeReadClaims.kind, 'lesson'), eq(freeReadClaims.itemId, lessonResId)))
+        .limit(1);
+      return !!row;
+    },
+
+    /**
+     * Uses the month's free read on a lesson (articleUseMonthChance with type=1). The claim row is the
+     * entitlement: the unique (member_id, month) key lets exactly one concurrent claim insert.
+     */
+    async claimLessonFreeRead(memberId: number, lessonResId: number): Promise<FreeReadOutcome> {
+      const at = now();
+      const claimed = await db
+        .insert(freeReadClaims)
+        .values({ memberId, month: freeReadMonth(at), kind: 'lesson', itemId: lessonResId, createdAt: at })
+        .onConflictDoNothing({ target: [freeReadClaims.memberId, freeReadClaims.month] })
+        .returning({ id: freeReadClaims.id });
+      return claimed.length > 0 ? 'granted' : 'used';
+    },
+
     async serviceList(): Promise<{ servicelsit: ServicePlan[]; equitylist: EquityItem[] }> {
       const [plans, equities] = await Promise.all([
         db.select().from(servicePlans).where(eq(servicePlans.enabled, 1)).orderBy(asc(servicePlans.sort), asc(servicePlans.id)),
