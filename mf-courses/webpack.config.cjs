@@ -1,4 +1,11 @@
 const { createConfig } = require('@qianyan/shared/webpack');
 
 module.exports = (_env, argv) =>
-  createConfig({ dir: __dirname, name: 'mf-courses', exposes: { './app': './src/bootstrap.tsx' } }, argv);
+  createConfig(
+    {
+      dir: __dirname,
+      name: 'mf-courses',
+      exposes: { './app': './src/bootstrap.tsx', './EditingClassBlock': './src/editing-class/EditingClassBlock.tsx' },
+    },
+    argv,
+  );

@@ -16,7 +16,21 @@ export const TEXT = {
   underConstructionText: (name: string) => `「${name}」栏目正在准备中，很快与您见面。您可以先浏览其他栏目。`,
   notFound: '页面不存在',
   notFoundText: '您访问的页面不存在或已移动。',
+  editingClass: '编辑课堂',
+  more: '更多',
 } as const;
+
+/** Home course lists: 3 items each, sortType 3 (spec §9). */
+export const HOME_COURSE_COUNT = 3;
+/** Conference previews on the course home (spec §9). */
+export const CONFERENCE_PREVIEW_COUNT = 2;
+
+/** Tabs of the home page's editing-class block, with their more links (spec §2.2, §7.5). */
+export const EDITING_CLASS_TABS = [
+  { key: 'editorial', label: '编辑课堂', subjectSerType: [1, 2], more: '/course-resources?type=video' },
+  { key: 'clinical', label: '临床研究与实践', subjectSerType: [4, 5], more: '/course-resources?type=img' },
+] as const;
+export type EditingClassTab = (typeof EDITING_CLASS_TABS)[number];
 
 /** Course tabs of /course-resources (spec §2.11); `type` in the URL picks one. */
 export const COURSE_TABS = [

@@ -118,7 +118,7 @@ describe('course resources', () => {
     listSpy.mockResolvedValue(pageOf([lesson({ id: 4, title: '肥胖症的药物与手术治疗', subjectSerType: 2 })], 1));
     const { location } = renderAt('/course-resources', <AppRoutes />);
     await userEvent.click(await screen.findByRole('button', { name: '肥胖症的药物与手术治疗' }));
-    expect(location()).toBe('/series-courses?id=4');
+    expect(location()).toBe('/series-courses?id=10004');
     expect(screen.getByRole('heading', { level: 1, name: '系列课程' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { dialogAtom, MSG, qyStore, toast } from '@qianyan/shared';
 import { lesson, member } from '../test/fixtures';
-import { courseClick, performCourseClick } from './courseClick';
+import { courseClick, openOutsideChain, performCourseClick } from './courseClick';
 
 describe('course card click rules', () => {
   it('asks a visitor to log in', () => {
@@ -29,8 +29,8 @@ describe('course card click rules', () => {
   it.each([
     [1, '/course-video?id=10042'],
     [4, '/course-video?id=10042'],
-    [2, '/series-courses?id=42'],
-    [5, '/series-courses?id=42'],
+    [2, '/series-courses?id=10042'],
+    [5, '/series-courses?id=10042'],
   ] as const)('serial type %i goes to %s', (subjectSerType, to) => {
     expect(courseClick(lesson({ id: 42, lessonResId: 10042, subjectSerType }), member())).toEqual({ kind: 'navigate', to });
   });
@@ -71,10 +71,22 @@ describe('performing a course click', () => {
     expect(qyStore.get(dialogAtom)).toBeNull();
   });
 
-  it('opens an outside link in a new tab by default', () => {
-    const open = jest.spyOn(window, 'open').mockImplementation(() => null);
-    performCourseClick({ kind: 'external', url: 'https://example.org/x' }, { navigate: jest.fn() });
-    expect(open).toHaveBeenCalledWith('https://example.org/x', '_blank', 'noopener,noreferrer');
+  it('opens an outside link in a new tab at once, then points it at the link with the sign-on ticket', async () => {
+    const tab = { opener: {}, location: { href: '' } };
+    const open = jest.spyOn(window, 'open').mockImplementation(() => tab as unknown as Window);
+    const withTicket = jest.fn(async (url: string) => `${url}?nejmjmedssodata=T1`);
+    const done = openOutsideChain('https://example.org/x', withTicket);
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(tab.opener).toBeNull();
+    await done;
+    expect(withTicket).toHaveBeenCalledWith('https://example.org/x');
+    expect(tab.location.href).toBe('https://example.org/x?nejmjmedssodata=T1');
+  });
+
+  it('performs an external click through openExternal', () => {
+    const openExternal = jest.fn();
+    performCourseClick({ kind: 'external', url: 'https://example.org/x' }, { navigate: jest.fn(), openExternal });
+    expect(openExternal).toHaveBeenCalledWith('https://example.org/x');
   });
 
   it('navigates inside the site', () => {

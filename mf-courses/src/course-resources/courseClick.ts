@@ -1,6 +1,6 @@
 // Course card click rules of spec §4: login first, then a complete profile where the course asks
 // for one, then an outside link or the page for the course's serial type.
-import { MSG, openLoginDialog, toast, type LessonCard, type SessionUser } from '@qianyan/shared';
+import { MSG, openLoginDialog, toast, withSsoToken, type LessonCard, type SessionUser } from '@qianyan/shared';
 
 export type CourseClick =
   | { kind: 'login' }
@@ -22,7 +22,8 @@ export function courseClick(card: CardFields, user: Pick<SessionUser, 'truename'
       return { kind: 'navigate', to: `/course-video?id=${card.lessonResId || card.id}` };
     case 2:
     case 5:
-      return { kind: 'navigate', to: `/series-courses?id=${card.id}` };
+      // The series page reads the series by its lesson resource id, as the lesson page does.
+      return { kind: 'navigate', to: `/series-courses?id=${card.lessonResId || card.id}` };
     default:
       // 3: a list-style (conference) card; it opens nothing.
       return { kind: 'none' };
@@ -34,10 +35,22 @@ export interface CourseClickEffects {
   openExternal?: (url: string) => void;
 }
 
-const openInNewTab = (url: string) => void window.open(url, '_blank', 'noopener,noreferrer');
+/**
+ * Opens an outside chain in a new tab with the single sign-on ticket appended (§4). The tab is opened
+ * at once (inside the click, so no popup blocker stops it) and pointed at the link once the ticket is
+ * known; without a tab the page itself goes there.
+ */
+export function openOutsideChain(url: string, appendTicket: (url: string) => Promise<string> = withSsoToken): Promise<void> {
+  const tab = window.open('', '_blank');
+  if (tab) tab.opener = null;
+  return appendTicket(url).then((target) => {
+    if (tab) tab.location.href = target;
+    else window.location.assign(target);
+  });
+}
 
 /** Carries out a click decision: the warning and login prompt, a new tab, or in-app navigation. */
-export function performCourseClick(action: CourseClick, { navigate, openExternal = openInNewTab }: CourseClickEffects) {
+export function performCourseClick(action: CourseClick, { navigate, openExternal = (url) => void openOutsideChain(url) }: CourseClickEffects) {
   switch (action.kind) {
     case 'login':
       toast.warning(MSG.loginToWatch);
