@@ -5,15 +5,18 @@ import { createPortal } from 'react-dom';
 import { Dialogs } from './dialogs/Dialogs';
 import { Footer } from './footer/Footer';
 import { Header } from './header/Header';
+import { HeaderAdvert } from './header/HeaderAdvert';
 import { useSessionRefresh } from './useSessionRefresh';
 import './chrome.css';
 
 export function ChromeApp() {
   useSessionRefresh();
   const footerTarget = document.getElementById('qy-footer');
+  const adTarget = document.getElementById('qy-header-ad');
   // Button labels keep the spec's exact text (antd would render 登录 as 登 录).
   return (
     <ConfigProvider button={{ autoInsertSpace: false }}>
+      {adTarget ? createPortal(<HeaderAdvert />, adTarget) : <HeaderAdvert />}
       <Header />
       {footerTarget ? createPortal(<Footer />, footerTarget) : <Footer />}
       <Dialogs />

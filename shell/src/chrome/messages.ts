@@ -2,6 +2,8 @@
 // these are the chrome's own labels, kept here so tests assert the exact text.
 export const CHROME_MSG = {
   brand: '千言医学',
+  headerAdvert: '页眉广告',
+  closeAdvert: '关闭广告',
   brandSubtitle: '医学前沿',
   brandHome: '千言医学 首页',
   mainNav: '主导航',

@@ -1,0 +1,110 @@
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { CAROUSEL_DELAY_MS } from '@qianyan/shared';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { isExternal } from '../portal/adverts';
+import { HOME_TEXT } from '../portal/messages';
+
+export interface Slide {
+  key: string | number;
+  img: string;
+  title?: string;
+  intro?: string;
+  href: string;
+  alt: string;
+}
+
+function SlideLink({ href, children, className, label }: { href: string; children: ReactNode; className: string; label: string }) {
+  if (!href) return <div className={className}>{children}</div>;
+  if (isExternal(href))
+    return (
+      <a className={className} href={href} target="_blank" rel="noopener noreferrer" aria-label={label}>
+        {children}
+      </a>
+    );
+  return (
+    <Link className={className} to={href} aria-label={label}>
+      {children}
+    </Link>
+  );
+}
+
+/**
+ * A light carousel (spec §2.2 banners and advert carousels): one slide at a time, a 10 s delay
+ * (§9), dots and arrows; it pauses while hovered or focused.
+ */
+export function Carousel({ slides, label, variant }: { slides: Slide[]; label: string; variant: 'banner' | 'advert' }) {
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const count = slides.length;
+
+  useEffect(() => {
+    if (count < 2 || paused) return undefined;
+    const timer = window.setInterval(() => setIndex((i) => (i + 1) % count), CAROUSEL_DELAY_MS);
+    return () => window.clearInterval(timer);
+  }, [count, paused]);
+
+  useEffect(() => {
+    if (index >= count) setIndex(0);
+  }, [index, count]);
+
+  if (count === 0) return null;
+  const go = (i: number) => setIndex((i + count) % count);
+
+  return (
+    <section
+      className={`qy-carousel qy-carousel--${variant}`}
+      aria-roledescription="carousel"
+      aria-label={label}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <div className="qy-carousel__track" style={{ transform: `translateX(-${index * 100}%)` }}>
+        {slides.map((s, i) => (
+          <div
+            key={s.key}
+            className="qy-carousel__slide"
+            role="group"
+            aria-roledescription="slide"
+            aria-label={HOME_TEXT.slide(i + 1)}
+            aria-hidden={i !== index}
+          >
+            <SlideLink href={s.href} className="qy-carousel__link" label={s.title || s.alt}>
+              <img src={s.img} alt={s.alt} loading={i === 0 ? 'eager' : 'lazy'} />
+              {(s.title || s.intro) && (
+                <span className="qy-carousel__caption">
+                  {s.title && <span className="qy-carousel__title">{s.title}</span>}
+                  {s.intro && <span className="qy-carousel__intro">{s.intro}</span>}
+                </span>
+              )}
+            </SlideLink>
+          </div>
+        ))}
+      </div>
+      {count > 1 && (
+        <>
+          <button type="button" className="qy-carousel__arrow is-prev" aria-label={HOME_TEXT.prevSlide} onClick={() => go(index - 1)}>
+            <LeftOutlined aria-hidden="true" />
+          </button>
+          <button type="button" className="qy-carousel__arrow is-next" aria-label={HOME_TEXT.nextSlide} onClick={() => go(index + 1)}>
+            <RightOutlined aria-hidden="true" />
+          </button>
+          <div className="qy-carousel__dots">
+            {slides.map((s, i) => (
+              <button
+                key={s.key}
+                type="button"
+                className={i === index ? 'is-active' : undefined}
+                aria-label={HOME_TEXT.slide(i + 1)}
+                aria-current={i === index}
+                onClick={() => go(i)}
+              />
+            ))}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { CloseOutlined } from '@ant-design/icons';
+import { api, HEADER_AD_HEIGHT_PX } from '@qianyan/shared';
+import { useEffect, useState } from 'react';
+import { CHROME_MSG } from '../messages';
+import { ChromeLink } from '../navigation';
+
+interface HeaderAd {
+  name: string;
+  href: string;
+  img: string;
+}
+
+function firstImage(imgUrl: string): string {
+  try {
+    const list: unknown = JSON.parse(imgUrl);
+    const url = Array.isArray(list) ? (list[0] as { url?: unknown } | undefined)?.url : undefined;
+    return typeof url === 'string' ? url : '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The header advert (spec §2.4, §7.5): shown only when the advert switch is on and a published
+ * 页眉 advert exists (pageNo 1, pageSize 1); 100 px high; closable for the rest of the page's life.
+ * Any failure simply leaves it out.
+ */
+export async function loadHeaderAdvert(): Promise<HeaderAd | null> {
+  const sw = await api.base.getModularSwitch({ moduleName: 'advert' }, { silent: true });
+  if (sw.switchValue !== 1) return null;
+  const page = await api.advert.selectAdvertList({ pageNo: 1, pageSize: 1, advertPosition: '页眉' }, { silent: true });
+  const ad = page.results[0];
+  const img = ad ? firstImage(ad.imgUrl) : '';
+  return ad && img ? { name: ad.name, href: ad.adUrl, img } : null;
+}
+
+export function HeaderAdvert() {
+  const [ad, setAd] = useState<HeaderAd | null>(null);
+  const [closed, setClosed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    loadHeaderAdvert().then(
+      (a) => live && setAd(a),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!ad || closed) return null;
+  const image = <img src={ad.img} alt={ad.name} />;
+  return (
+    <aside className="qy-header-ad" aria-label={CHROME_MSG.headerAdvert} style={{ height: HEADER_AD_HEIGHT_PX }}>
+      {/^https?:\/\//.test(ad.href) ? (
+        <a className="qy-header-ad__link" href={ad.href} target="_blank" rel="noopener noreferrer">
+          {image}
+        </a>
+      ) : ad.href ? (
+        <ChromeLink className="qy-header-ad__link" to={ad.href}>
+          {image}
+        </ChromeLink>
+      ) : (
+        <span className="qy-header-ad__link">{image}</span>
+      )}
+      <button type="button" className="qy-header-ad__close" aria-label={CHROME_MSG.closeAdvert} onClick={() => setClosed(true)}>
+        <CloseOutlined aria-hidden="true" />
+      </button>
+    </aside>
+  );
+}
