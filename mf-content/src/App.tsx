@@ -8,13 +8,16 @@ import { ArticleParticularsPage } from './commentary/ArticleParticularsPage';
 import { CommentaryListPage } from './commentary/CommentaryListPage';
 import { NotFoundPage, UnderConstructionPage } from './construction/UnderConstructionPage';
 import { HomePage } from './home/HomePage';
+import { LatestPeriodicalPage } from './periodical/LatestPeriodicalPage';
+import { NejmCatalogPage } from './periodical/NejmCatalogPage';
+import { PeriodArticlePage } from './periodical/PeriodArticlePage';
 import { SECTION_NAMES } from './messages';
 import { ProfessionalArticleListPage } from './professional/ProfessionalArticleListPage';
 import { ProfessionalMorePage } from './professional-more/ProfessionalMorePage';
 
 const LIST_PATHS = Object.keys(ARTICLE_LIST_PAGES) as ArticleListPath[];
 /** Sections of SECTION_NAMES that now have their screen (the construction panel must not shadow them). */
-const BUILT_PATHS = new Set(['/article-info']);
+const BUILT_PATHS = new Set(['/article-info', '/period-article', '/latest-periodical', '/nejm-catalog']);
 
 /** The routes of mf-content (ARCHITECTURE §3.5); sections without a screen yet show the construction panel. */
 export function AppRoutes() {
@@ -33,6 +36,9 @@ export function AppRoutes() {
       <Route path="/article-particulars" element={<ArticleParticularsPage />} />
       <Route path="/professional-article-list" element={<ProfessionalArticleListPage />} />
       <Route path="/professional-more" element={<ProfessionalMorePage />} />
+      <Route path="/period-article" element={<PeriodArticlePage />} />
+      <Route path="/latest-periodical" element={<LatestPeriodicalPage />} />
+      <Route path="/nejm-catalog" element={<NejmCatalogPage />} />
       {Object.entries(SECTION_NAMES)
         .filter(([path]) => !BUILT_PATHS.has(path))
         .map(([path, name]) => (

@@ -1,0 +1,36 @@
+import { api, EmptyState, ErrorState, useApiQuery } from '@qianyan/shared';
+import { Skeleton } from 'antd';
+import { useDocumentTitle } from '../common/useDocumentTitle';
+import { pageTitle } from '../messages';
+import { PERIOD_TEXT } from '../portal/messages';
+import { PeriodArticleList } from './PeriodItems';
+import '../common/common.css';
+import './periodical.css';
+
+/** /latest-periodical (spec §2.12): the latest week's journal and digest articles in two columns. */
+export function LatestPeriodicalPage() {
+  useDocumentTitle(pageTitle(PERIOD_TEXT.latestTitle));
+  const q = useApiQuery(() => api.periodical.newestArticle({ silent: true }), []);
+  const week = q.data;
+  return (
+    <div className="qy-page qy-period">
+      <div className="qy-period__head">
+        <h1>{PERIOD_TEXT.latestTitle}</h1>
+        {week && <p className="qy-period__week-title">{week.articleWeeklyPo.title}</p>}
+      </div>
+      {q.error ? (
+        <ErrorState message={q.error.message} onRetry={q.reload} />
+      ) : q.loading && !week ? (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      ) : !week ? (
+        <EmptyState />
+      ) : (
+        <div className="qy-card qy-latest">
+          <PeriodArticleList items={week.articleMap['5'] ?? []} label={PERIOD_TEXT.journal} />
+          <PeriodArticleList items={week.articleMap['6'] ?? []} label={PERIOD_TEXT.digest} />
+          {(week.articleMap['5'] ?? []).length + (week.articleMap['6'] ?? []).length === 0 && <EmptyState />}
+        </div>
+      )}
+    </div>
+  );
+}
