@@ -161,6 +161,8 @@ describe('lesson detail', () => {
   it('lists the chapters of a series in order, and a chapter points back to its series', async () => {
     const series = all.find((l) => l.subjectSerType === 2 && l.parentId === null)!;
     const d = (await detail(series.lessonResId)).data;
+    assert.equal(d.content, series.content, 'the series intro is shown to everyone');
+    assert.equal(d.media, '[]');
     assert.equal(d.childLessonList.length, 3);
     assert.deepEqual(
       d.childLessonList.map((c: { subhead: string }) => c.subhead),

@@ -7,12 +7,17 @@ import { CLASSES, lesson, member, pageOf, renderAt, setViewportWidth } from '../
 jest.setTimeout(30_000);
 
 let listSpy: jest.SpyInstance;
+let confSpy: jest.SpyInstance;
 
 beforeEach(() => {
   setViewportWidth(1440);
   jest.spyOn(window, 'scrollTo').mockImplementation(() => {});
   listSpy = jest.spyOn(api.lesson, 'selectLessonList').mockResolvedValue(pageOf([lesson()], 1));
   jest.spyOn(api.article, 'selectArticleClass').mockResolvedValue(CLASSES);
+  jest.spyOn(api.base, 'getBanner').mockResolvedValue({ code: 'classroom', content: [] });
+  confSpy = jest.spyOn(api.conference, 'list').mockResolvedValue(pageOf([], 0));
+  // Pages a click opens stay loading: these tests look only at where the click went.
+  jest.spyOn(api.lesson, 'selectLessonDetail').mockReturnValue(new Promise(() => {}));
 });
 
 afterEach(() => {
@@ -119,21 +124,48 @@ describe('course resources', () => {
     const { location } = renderAt('/course-resources', <AppRoutes />);
     await userEvent.click(await screen.findByRole('button', { name: '肥胖症的药物与手术治疗' }));
     expect(location()).toBe('/series-courses?id=10004');
-    expect(screen.getByRole('heading', { level: 1, name: '系列课程' })).toBeInTheDocument();
   });
 });
 
-describe('other course routes', () => {
-  it.each([
-    ['/course-video?id=10001', '课程详情'],
-    ['/series-courses?id=4', '系列课程'],
-    ['/meeting-notice?id=1', '会议预告'],
-    ['/meeting-review?id=1', '会议回顾'],
-  ])('%s shows the construction panel', (url, name) => {
-    renderAt(url, <AppRoutes />);
-    expect(screen.getByRole('heading', { level: 1, name })).toBeInTheDocument();
-    expect(screen.getByText('栏目建设中')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '首页' })).toHaveAttribute('href', '/index');
-    expect(screen.getByRole('link', { name: '期刊文章' })).toHaveAttribute('href', '/nejm-list');
+describe('course resources extras', () => {
+  it('passes the date and disease-area filters of the URL to the list and keeps them across tabs', async () => {
+    const { location } = renderAt('/course-resources?type=video&startDate=20250101&endDate=20251231&articalClassIds=2,4', <AppRoutes />);
+    await waitFor(() =>
+      expect(lastQuery()).toEqual({
+        pageNo: 1,
+        pageSize: 9,
+        subjectSerType: [1, 2],
+        sortType: 3,
+        startDate: '20250101',
+        endDate: '20251231',
+        articalClassIds: [2, 4],
+      }),
+    );
+    await userEvent.click(screen.getByRole('tab', { name: '图文课程' }));
+    expect(location()).toBe('/course-resources?type=img&startDate=20250101&endDate=20251231&articalClassIds=2%2C4');
+  });
+
+  it('ignores a start date without an end date', async () => {
+    renderAt('/course-resources?startDate=20250101', <AppRoutes />);
+    await waitFor(() => expect(lastQuery()).toEqual({ pageNo: 1, pageSize: 9, subjectSerType: [1, 2], sortType: 3 }));
+  });
+
+  it('shows the classroom banner and the 2 upcoming conference previews linking to their notices', async () => {
+    const banner = jest
+      .spyOn(api.base, 'getBanner')
+      .mockResolvedValue({ code: 'classroom', content: [{ pic: '/api/static/banners/c1.svg', title: '编辑课堂开讲', intro: '', url: '' }] });
+    confSpy.mockResolvedValue(
+      pageOf([
+        { lessonAdvId: 5, id: 5, title: '心血管高峰论坛', subhead: '', sponsor: '千言', imgPc: '', articelClassName: '', beginTime: '2026-12-04T01:00:00.000Z', endTime: '2026-12-04T09:30:00.000Z', lessAdvStatus: 2, ifFav: 0 },
+        { lessonAdvId: 6, id: 6, title: '肿瘤研讨会', subhead: '', sponsor: '', imgPc: '', articelClassName: '', beginTime: '2026-12-18T05:30:00.000Z', endTime: '2026-12-18T10:00:00.000Z', lessAdvStatus: 2, ifFav: 0 },
+      ]),
+    );
+    renderAt('/course-resources', <AppRoutes />);
+    expect(await screen.findByRole('link', { name: /心血管高峰论坛/ })).toHaveAttribute('href', '/meeting-notice?id=5');
+    expect(screen.getByText('2026年12月04日 09:00')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /肿瘤研讨会/ })).toHaveAttribute('href', '/meeting-notice?id=6');
+    expect(banner).toHaveBeenCalledWith({ code: 'classroom' }, { silent: true });
+    expect(confSpy).toHaveBeenCalledWith({ pageNo: 1, pageSize: 2, lessAdvStatus: 2 }, { silent: true });
+    expect((await screen.findAllByAltText('编辑课堂开讲'))[0]).toHaveAttribute('src', '/api/static/banners/c1.svg');
   });
 });

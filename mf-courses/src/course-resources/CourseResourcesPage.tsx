@@ -1,5 +1,6 @@
 import {
   api,
+  CAROUSEL_DELAY_MS,
   COURSE_LIST_PAGE_SIZE,
   EmptyState,
   ErrorState,
@@ -8,28 +9,117 @@ import {
   useSession,
   type LessonCard,
 } from '@qianyan/shared';
-import { Pagination, Skeleton, Tabs } from 'antd';
+import { Carousel, Pagination, Skeleton, Tabs } from 'antd';
 import { useCallback } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { meetingTime } from '../common/dates';
 import { useClassCodes } from '../common/useClassCodes';
 import { useDocumentTitle } from '../common/useDocumentTitle';
-import { COURSE_TABS, pageTitle, TEXT, type CourseTabKey } from '../messages';
+import { CONFERENCE_PREVIEW_COUNT, COURSE_TABS, pageTitle, TEXT, type CourseTabKey } from '../messages';
 import { CourseCard } from './CourseCard';
 import { courseClick, performCourseClick } from './courseClick';
 import '../common/common.css';
 import './courseResources.css';
 
-/** Reads `type` (video | img, default video) and `page` from the URL. */
-export function parseCourseQuery(params: URLSearchParams): { tab: (typeof COURSE_TABS)[number]; page: number } {
+/**
+ * Reads `type` (video | img, default video), `page`, and the filters startDate and endDate (YYYYMMDD,
+ * only as a pair) and articalClassIds (a comma list) from the URL (§2.1).
+ */
+export function parseCourseQuery(params: URLSearchParams): {
+  tab: (typeof COURSE_TABS)[number];
+  page: number;
+  filters: { startDate?: string; endDate?: string; articalClassIds?: number[] };
+} {
   const tab = COURSE_TABS.find((t) => t.key === params.get('type')) ?? COURSE_TABS[0];
   const page = Number(params.get('page'));
-  return { tab, page: Number.isSafeInteger(page) && page > 0 ? page : 1 };
+  const startDate = params.get('startDate') ?? '';
+  const endDate = params.get('endDate') ?? '';
+  const ids = (params.get('articalClassIds') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => /^\d{1,9}$/.test(s))
+    .map(Number);
+  const filters: { startDate?: string; endDate?: string; articalClassIds?: number[] } = {};
+  if (/^\d{8}$/.test(startDate) && /^\d{8}$/.test(endDate)) Object.assign(filters, { startDate, endDate });
+  if (ids.length) filters.articalClassIds = ids;
+  return { tab, page: Number.isSafeInteger(page) && page > 0 ? page : 1, filters };
+}
+
+/** The classroom banner (code classroom, §2.11); nothing when it has no pictures or fails. */
+function ClassroomBanner() {
+  const banner = useApiQuery(() => api.base.getBanner({ code: 'classroom' }, { silent: true }), []);
+  const pictures = banner.data?.content ?? [];
+  if (pictures.length === 0) return null;
+  return (
+    <div className="qy-cr-banner" aria-label={TEXT.banner}>
+      <Carousel autoplay autoplaySpeed={CAROUSEL_DELAY_MS} dots={pictures.length > 1}>
+        {pictures.map((p, i) => {
+          const img = (
+            <div className="qy-cr-banner-slide">
+              <img src={p.pic} alt={p.title} />
+              {(p.title || p.intro) && (
+                <div className="qy-cr-banner-text">
+                  {p.title && <strong>{p.title}</strong>}
+                  {p.intro && <span>{p.intro}</span>}
+                </div>
+              )}
+            </div>
+          );
+          return (
+            <div key={i}>
+              {p.url ? (
+                /^https?:/.test(p.url) ? (
+                  <a href={p.url} target="_blank" rel="noopener noreferrer">
+                    {img}
+                  </a>
+                ) : (
+                  <Link to={p.url}>{img}</Link>
+                )
+              ) : (
+                img
+              )}
+            </div>
+          );
+        })}
+      </Carousel>
+    </div>
+  );
+}
+
+/** The 2 most recent conference previews (lessAdvStatus 2, §2.11), each opening its notice. */
+function ConferencePreviews() {
+  const list = useApiQuery(
+    () => api.conference.list({ pageNo: 1, pageSize: CONFERENCE_PREVIEW_COUNT, lessAdvStatus: 2 }, { silent: true }),
+    [],
+  );
+  const items = list.data?.results ?? [];
+  if (items.length === 0) return null;
+  return (
+    <section className="qy-cr-meetings" aria-label={TEXT.upcoming}>
+      <h2>{TEXT.upcoming}</h2>
+      <ul>
+        {items.map((m) => (
+          <li key={m.lessonAdvId} className="qy-cr-card qy-cr-meeting">
+            <Link to={`/meeting-notice?id=${m.lessonAdvId}`}>
+              {m.imgPc && <img src={m.imgPc} alt="" loading="lazy" />}
+              <span className="qy-cr-meeting-text">
+                <strong>{m.title}</strong>
+                {m.subhead && <span className="qy-cr-meeting-sub">{m.subhead}</span>}
+                <time dateTime={m.beginTime}>{meetingTime(m.beginTime)}</time>
+                {m.sponsor && <span className="qy-cr-meeting-sponsor">{m.sponsor}</span>}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 /** /course-resources (spec §2.11), the course card list: video and image-text tabs following `type`. */
 export function CourseResourcesPage() {
   const [params, setParams] = useSearchParams();
-  const { tab, page } = parseCourseQuery(params);
+  const { tab, page, filters } = parseCourseQuery(params);
   const isMobile = useIsMobile();
   const codeByName = useClassCodes();
   const { user } = useSession();
@@ -39,15 +129,26 @@ export function CourseResourcesPage() {
   const list = useApiQuery(
     () =>
       api.lesson.selectLessonList(
-        { pageNo: page, pageSize: COURSE_LIST_PAGE_SIZE, subjectSerType: [...tab.subjectSerType], sortType: 3 },
+        { pageNo: page, pageSize: COURSE_LIST_PAGE_SIZE, subjectSerType: [...tab.subjectSerType], sortType: 3, ...filters },
         { silent: true },
       ),
-    [tab.key, page],
+    [tab.key, page, JSON.stringify(filters)],
   );
 
-  const selectTab = (key: CourseTabKey) => setParams({ type: key });
-  const selectPage = (next: number) => {
-    setParams(next > 1 ? { type: tab.key, page: String(next) } : { type: tab.key });
+  // Filters stay in the URL across tab and page changes.
+  const kept = () => {
+    const next = new URLSearchParams();
+    if (filters.startDate && filters.endDate) {
+      next.set('startDate', filters.startDate);
+      next.set('endDate', filters.endDate);
+    }
+    if (filters.articalClassIds) next.set('articalClassIds', filters.articalClassIds.join(','));
+    return next;
+  };
+  const selectTab = (key: CourseTabKey) => setParams(new URLSearchParams([['type', key], ...kept()]));
+  const selectPage = (nextPage: number) => {
+    const rest = [...kept()];
+    setParams(new URLSearchParams([['type', tab.key], ...(nextPage > 1 ? [['page', String(nextPage)]] : []), ...rest]));
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
   const open = useCallback((card: LessonCard) => performCourseClick(courseClick(card, user), { navigate }), [user, navigate]);
@@ -58,6 +159,8 @@ export function CourseResourcesPage() {
         <h1>{TEXT.courseResources}</h1>
         <p>{TEXT.courseResourcesIntro}</p>
       </header>
+      <ClassroomBanner />
+      <ConferencePreviews />
       <div className="qy-cr-tabs">
         <Tabs
           activeKey={tab.key}

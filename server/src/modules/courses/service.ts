@@ -47,6 +47,7 @@ export function lessonBlock(
 }
 
 const iso = (d: Date) => d.toISOString();
+const isSeries = (subjectSerType: number) => subjectSerType === 2 || subjectSerType === 5;
 
 export type CoursesService = ReturnType<typeof createCoursesService>;
 
@@ -302,7 +303,9 @@ export function createCoursesService(deps: { db: Db; account: AccountService; me
         ifViewAuth: row.ifViewAuth === 1 ? 1 : 2,
         ifFav: collected.has(row.lessonResId) ? 1 : 0,
         media: canView ? media : '[]',
-        content: canView ? content : '',
+        // A series (2, 5) has no media: its content is the course intro shown on the series page,
+        // and each chapter is gated on its own.
+        content: canView || isSeries(row.subjectSerType) ? content : '',
         parentLessonResId: parent[0]?.resId ?? null,
         articalClassIds: classIds,
         items: classRows.map((c) => ({ articalClassId: c.id, classname: c.classname })),

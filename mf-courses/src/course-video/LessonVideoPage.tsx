@@ -1,0 +1,192 @@
+import { LockOutlined } from '@ant-design/icons';
+import { api, ApiError, ErrorState, formatDate, MSG, openLoginDialog, toast, useApiQuery, useIsMobile, useSession, type LessonDetail, type ProviderReply } from '@qianyan/shared';
+import { Button, Skeleton } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { ClassTags } from '../common/ClassTags';
+import { RichText } from '../common/sanitize';
+import { ShareBar } from '../common/ShareBar';
+import { useClassCodes } from '../common/useClassCodes';
+import { useDocumentTitle } from '../common/useDocumentTitle';
+import { useReloadOnLogin } from '../common/useReloadOnLogin';
+import { coverOf } from '../course-resources/CourseCard';
+import { pageTitle, TEXT } from '../messages';
+import { firstMedia, isAudio, lessonAccess, type LessonAccess } from './lessonAccess';
+import { MediaPlayer } from './MediaPlayer';
+import '../common/common.css';
+import './courseVideo.css';
+
+export const PROFILE_PATH = '/personal?type=flag1';
+export const SUBSCRIBE_PATH = '/personal?type=flag4';
+
+/** Reads a positive integer id from the query, or null. */
+export function idParam(params: URLSearchParams): number | null {
+  const raw = params.get('id');
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
+export const lessonCollectCalls = {
+  collect: (body: { id: number }) => api.user.collectLesson(body),
+  cancel: (body: { id: number }) => api.user.cancelCollectLesson(body),
+};
+
+/** The cover with the prompt for a reader who may not watch (§4 reading and lesson access). */
+function BlockedPlayer({
+  detail,
+  access,
+  mobile,
+  onClaimed,
+}: {
+  detail: LessonDetail;
+  access: Exclude<LessonAccess, 'open'>;
+  mobile: boolean;
+  onClaimed: () => void;
+}) {
+  const navigate = useNavigate();
+  const [claiming, setClaiming] = useState(false);
+  const cover = coverOf(detail, mobile);
+
+  const claim = async () => {
+    setClaiming(true);
+    try {
+      await api.program.lessonUseMonthChance(detail.lessonResId, { silent: true });
+      toast.success(MSG.useSuccess);
+      onClaimed();
+    } catch (err) {
+      const reply = err instanceof ApiError ? (err.data as ProviderReply | undefined) : undefined;
+      toast.error(reply ? reply.msg || MSG.freeReadFailed : MSG.freeReadFailed);
+    } finally {
+      setClaiming(false);
+    }
+  };
+
+  // Video start (§4): a click on the cover gives the same answer as the prompt's button.
+  const start = () => {
+    if (access === 'login') {
+      toast.warning(MSG.loginToWatch);
+      openLoginDialog();
+    } else if (access === 'profile') toast.warning(MSG.profileIncomplete);
+    else if (access === 'usedUp') toast.warning(MSG.freeReadsUsedUp);
+  };
+
+  const prompt =
+    access === 'login' ? (
+      <>
+        <p>{MSG.loginToWatch}</p>
+        <Button type="primary" onClick={openLoginDialog}>
+          {TEXT.login}
+        </Button>
+      </>
+    ) : access === 'profile' ? (
+      <>
+        <p>{MSG.profileIncomplete}</p>
+        <Button type="primary" onClick={() => navigate(PROFILE_PATH)}>
+          {TEXT.completeProfile}
+        </Button>
+      </>
+    ) : access === 'freeRead' ? (
+      <>
+        <p>{TEXT.useFreeReadHint}</p>
+        <div className="qy-cv-lock-actions">
+          <Button type="primary" loading={claiming} onClick={claim}>
+            {TEXT.useFreeRead}
+          </Button>
+          <Button onClick={() => navigate(SUBSCRIBE_PATH)}>{TEXT.subscribe}</Button>
+        </div>
+      </>
+    ) : (
+      <>
+        <p>{MSG.freeReadsUsedUp}</p>
+        <Button type="primary" onClick={() => navigate(SUBSCRIBE_PATH)}>
+          {TEXT.subscribe}
+        </Button>
+      </>
+    );
+
+  return (
+    <div className="qy-cv-blocked" data-access={access}>
+      {cover && <img className="qy-cv-blocked-cover" src={cover} alt="" onClick={start} />}
+      <div className="qy-cv-lock" role="status">
+        <LockOutlined className="qy-cv-lock-icon" aria-hidden="true" />
+        {prompt}
+      </div>
+    </div>
+  );
+}
+
+/** /course-video?id= (spec §2.11): a lesson with its player, or its cover and the access prompt. */
+export function LessonVideoPage() {
+  const [params] = useSearchParams();
+  const id = idParam(params);
+  const mobile = useIsMobile();
+  const { loggedIn } = useSession();
+  const codeByName = useClassCodes();
+  const query = useApiQuery(() => (id ? api.lesson.selectLessonDetail({ id }, { silent: true }) : Promise.reject(new Error(TEXT.badId))), [id]);
+  useReloadOnLogin(query.reload);
+  const detail = query.data;
+  useDocumentTitle(pageTitle(detail?.title ?? TEXT.lessonDetail));
+
+  if (query.loading && !detail) {
+    return (
+      <div className="qy-cr-page qy-cv-page">
+        <Skeleton active title paragraph={{ rows: 8 }} />
+      </div>
+    );
+  }
+  if (!detail || (query.error && detail.lessonResId !== id)) {
+    return (
+      <div className="qy-cr-page qy-cv-page">
+        <div className="qy-cr-card qy-cr-state">
+          <ErrorState message={query.error?.message ?? MSG.busy} onRetry={id ? query.reload : undefined} />
+        </div>
+      </div>
+    );
+  }
+
+  const access = lessonAccess(detail, loggedIn);
+  const media = access === 'open' ? firstMedia(detail.media) : null;
+  const audio = isAudio(detail.subjectType, media);
+  const poster = coverOf(detail, mobile);
+
+  return (
+    <div className="qy-cr-page qy-cv-page">
+      <article className="qy-cr-card qy-cv-main">
+        {detail.parentLessonResId && (
+          <Link className="qy-cv-back" to={`/series-courses?id=${detail.parentLessonResId}`}>
+            ‹ {TEXT.backToSeries}
+          </Link>
+        )}
+        <header className="qy-cv-head">
+          <h1>{detail.title}</h1>
+          {detail.subhead && <p className="qy-cv-subhead">{detail.subhead}</p>}
+          <div className="qy-cv-meta">
+            <time dateTime={formatDate(detail.publishdate)}>{formatDate(detail.publishdate)}</time>
+            <ClassTags classNames={detail.classNames} codeByName={codeByName} />
+          </div>
+          <ShareBar id={detail.lessonResId} ifFav={detail.ifFav} title={detail.title} calls={lessonCollectCalls} />
+        </header>
+        <div className="qy-cv-stage">
+          {access !== 'open' ? (
+            <BlockedPlayer detail={detail} access={access} mobile={mobile} onClaimed={query.reload} />
+          ) : media ? (
+            <MediaPlayer url={media.url} audio={audio} poster={poster} relationId={detail.lessonResId} title={detail.title} />
+          ) : poster ? (
+            <img className="qy-cv-cover" src={poster} alt="" />
+          ) : null}
+        </div>
+        <section className="qy-cv-section" aria-label={TEXT.details}>
+          <h2>{TEXT.details}</h2>
+          {access === 'open' ? <RichText html={detail.content} /> : <p className="qy-cv-locked-text">{detail.subhead || detail.title}</p>}
+        </section>
+        {detail.aboutcontent && (
+          <section className="qy-cv-section qy-cv-refs" aria-label={TEXT.references}>
+            <h2>{TEXT.references}</h2>
+            <RichText html={detail.aboutcontent} />
+          </section>
+        )}
+      </article>
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+import { CalendarOutlined, TeamOutlined } from '@ant-design/icons';
+import { api, ErrorState, MSG, openLoginDialog, useApiQuery, useSession, type ConferenceDetail } from '@qianyan/shared';
+import { Button, Skeleton } from 'antd';
+import { useSearchParams } from 'react-router-dom';
+import { meetingTime } from '../common/dates';
+import { RichText } from '../common/sanitize';
+import { ShareBar } from '../common/ShareBar';
+import { useDocumentTitle } from '../common/useDocumentTitle';
+import { useReloadOnLogin } from '../common/useReloadOnLogin';
+import { firstMedia, isImage } from '../course-video/lessonAccess';
+import { idParam } from '../course-video/LessonVideoPage';
+import { MediaPlayer } from '../course-video/MediaPlayer';
+import { pageTitle, TEXT } from '../messages';
+import '../common/common.css';
+import '../course-video/courseVideo.css';
+
+const meetingCollectCalls = {
+  collect: (body: { id: number }) => api.user.collectRelease(body),
+  cancel: (body: { id: number }) => api.user.cancelRelease(body),
+};
+
+function useMeeting(fallbackTitle: string) {
+  const [params] = useSearchParams();
+  const id = idParam(params);
+  const query = useApiQuery(() => (id ? api.conference.detail({ id }, { silent: true }) : Promise.reject(new Error(TEXT.badMeetingId))), [id]);
+  useReloadOnLogin(query.reload);
+  useDocumentTitle(pageTitle(query.data?.title ?? fallbackTitle));
+  return { id, query };
+}
+
+function MeetingFrame({ id, query, children }: { id: number | null; query: ReturnType<typeof useMeeting>['query']; children: (d: ConferenceDetail) => React.ReactNode }) {
+  if (query.loading && !query.data) {
+    return (
+      <div className="qy-cr-page qy-cv-page">
+        <Skeleton active title paragraph={{ rows: 8 }} />
+      </div>
+    );
+  }
+  if (!query.data) {
+    return (
+      <div className="qy-cr-page qy-cv-page">
+        <div className="qy-cr-card qy-cr-state">
+          <ErrorState message={query.error?.message ?? MSG.busy} onRetry={id ? query.reload : undefined} />
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="qy-cr-page qy-cv-page">
+      <article className="qy-cr-card qy-cv-main qy-mt-main">{children(query.data)}</article>
+    </div>
+  );
+}
+
+function Head({ d, withShare }: { d: ConferenceDetail; withShare: boolean }) {
+  return (
+    <header className="qy-cv-head">
+      <h1>{d.title}</h1>
+      {d.subhead && <p className="qy-cv-subhead">{d.subhead}</p>}
+      <dl className="qy-mt-facts">
+        {d.sponsor && (
+          <div>
+            <dt>
+              <TeamOutlined aria-hidden="true" /> {TEXT.sponsor}
+            </dt>
+            <dd>{d.sponsor}</dd>
+          </div>
+        )}
+        {withShare && (
+          <>
+            <div>
+              <dt>
+                <CalendarOutlined aria-hidden="true" /> {TEXT.beginTime}
+              </dt>
+              <dd data-testid="meeting-begin">{meetingTime(d.beginTime)}</dd>
+            </div>
+            <div>
+              <dt>
+                <CalendarOutlined aria-hidden="true" /> {TEXT.endTime}
+              </dt>
+              <dd data-testid="meeting-end">{meetingTime(d.endTime)}</dd>
+            </div>
+          </>
+        )}
+      </dl>
+      {withShare && <ShareBar id={d.id} ifFav={d.ifFav} title={d.title} calls={meetingCollectCalls} />}
+    </header>
+  );
+}
+
+/** /meeting-notice?id= (spec §2.11): title, subtitle, sponsor, begin and end (YYYY年MM月DD日 HH:mm), content, collect and share. */
+export function MeetingNoticePage() {
+  const { id, query } = useMeeting(TEXT.meetingNotice);
+  return (
+    <MeetingFrame id={id} query={query}>
+      {(d) => (
+        <>
+          <Head d={d} withShare />
+          {d.imgPc && <img className="qy-cv-cover qy-mt-cover" src={d.imgPc} alt="" />}
+          <section className="qy-cv-section" aria-label={TEXT.meetingContent}>
+            <h2>{TEXT.meetingContent}</h2>
+            <RichText html={d.content} />
+          </section>
+        </>
+      )}
+    </MeetingFrame>
+  );
+}
+
+/** /meeting-review?id= (spec §2.11): title, subtitle, sponsor, the video or image of the first media entry, content. */
+export function MeetingReviewPage() {
+  const { id, query } = useMeeting(TEXT.meetingReview);
+  const { loggedIn } = useSession();
+  return (
+    <MeetingFrame id={id} query={query}>
+      {(d) => {
+        const media = loggedIn ? firstMedia(d.media) : null;
+        return (
+          <>
+            <Head d={d} withShare={false} />
+            <div className="qy-cv-stage">
+              {media && isImage(media) ? (
+                <img className="qy-cv-cover" src={media.url} alt={d.title} />
+              ) : media ? (
+                <MediaPlayer url={media.url} audio={false} poster={d.imgPc} title={d.title} />
+              ) : !loggedIn ? (
+                <div className="qy-cv-blocked" data-access="login">
+                  {d.imgPc && <img className="qy-cv-blocked-cover" src={d.imgPc} alt="" />}
+                  <div className="qy-cv-lock" role="status">
+                    <p>{TEXT.loginToWatchReview}</p>
+                    <Button type="primary" onClick={openLoginDialog}>
+                      {TEXT.login}
+                    </Button>
+                  </div>
+                </div>
+              ) : d.imgPc ? (
+                <img className="qy-cv-cover" src={d.imgPc} alt="" />
+              ) : null}
+            </div>
+            <section className="qy-cv-section" aria-label={TEXT.meetingContent}>
+              <h2>{TEXT.meetingContent}</h2>
+              <RichText html={d.content} />
+            </section>
+          </>
+        );
+      }}
+    </MeetingFrame>
+  );
+}

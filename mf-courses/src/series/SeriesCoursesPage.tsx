@@ -1,0 +1,95 @@
+import { api, ErrorState, formatDate, MSG, useApiQuery, useIsMobile } from '@qianyan/shared';
+import { Skeleton } from 'antd';
+import { Link, useSearchParams } from 'react-router-dom';
+import { ClassTags } from '../common/ClassTags';
+import { RichText } from '../common/sanitize';
+import { ShareBar } from '../common/ShareBar';
+import { useClassCodes } from '../common/useClassCodes';
+import { useDocumentTitle } from '../common/useDocumentTitle';
+import { useReloadOnLogin } from '../common/useReloadOnLogin';
+import { coverOf } from '../course-resources/CourseCard';
+import { idParam, lessonCollectCalls } from '../course-video/LessonVideoPage';
+import { pageTitle, TEXT } from '../messages';
+import '../common/common.css';
+import '../course-video/courseVideo.css';
+
+/** /series-courses?id= (spec §2.11): the series cover (mobile or PC), its intro and the catalogue of its lessons. */
+export function SeriesCoursesPage() {
+  const [params] = useSearchParams();
+  const id = idParam(params);
+  const mobile = useIsMobile();
+  const codeByName = useClassCodes();
+  const query = useApiQuery(() => (id ? api.lesson.selectLessonDetail({ id }, { silent: true }) : Promise.reject(new Error(TEXT.badId))), [id]);
+  useReloadOnLogin(query.reload);
+  const detail = query.data;
+  useDocumentTitle(pageTitle(detail?.title ?? TEXT.seriesCourses));
+
+  if (query.loading && !detail) {
+    return (
+      <div className="qy-cr-page qy-cv-page">
+        <Skeleton active title paragraph={{ rows: 8 }} />
+      </div>
+    );
+  }
+  if (!detail) {
+    return (
+      <div className="qy-cr-page qy-cv-page">
+        <div className="qy-cr-card qy-cr-state">
+          <ErrorState message={query.error?.message ?? MSG.busy} onRetry={id ? query.reload : undefined} />
+        </div>
+      </div>
+    );
+  }
+  const cover = coverOf(detail, mobile);
+  const lessons = detail.childLessonList;
+
+  return (
+    <div className="qy-cr-page qy-cv-page">
+      <article className="qy-cr-card qy-sc-main">
+        <div className="qy-sc-hero">
+          {cover && <img className="qy-sc-cover" src={cover} alt="" />}
+          <div className="qy-sc-hero-text">
+            <h1>{detail.title}</h1>
+            {detail.subhead && <p className="qy-cv-subhead">{detail.subhead}</p>}
+            <div className="qy-cv-meta">
+              <span>{TEXT.lessons(lessons.length)}</span>
+              <ClassTags classNames={detail.classNames} codeByName={codeByName} />
+            </div>
+            <ShareBar id={detail.lessonResId} ifFav={detail.ifFav} title={detail.title} calls={lessonCollectCalls} />
+          </div>
+        </div>
+        <section className="qy-cv-section" aria-label={TEXT.intro}>
+          <h2>{TEXT.intro}</h2>
+          <RichText html={detail.content} />
+        </section>
+        <section className="qy-cv-section" aria-label={TEXT.catalogue}>
+          <h2>{TEXT.catalogue}</h2>
+          {lessons.length === 0 ? (
+            <p className="qy-cv-locked-text">{MSG.empty}</p>
+          ) : (
+            <ol className="qy-sc-list">
+              {lessons.map((l, i) => {
+                const c = coverOf(l, mobile);
+                return (
+                  <li key={l.lessonResId}>
+                    <Link className="qy-sc-item" to={`/course-video?id=${l.lessonResId}`}>
+                      <span className="qy-sc-no" aria-hidden="true">
+                        {String(i + 1).padStart(2, '0')}
+                      </span>
+                      <span className="qy-sc-thumb">{c && <img src={c} alt="" loading="lazy" />}</span>
+                      <span className="qy-sc-text">
+                        <strong className="qy-sc-title">{l.title}</strong>
+                        {l.subhead && <span className="qy-sc-subhead">{l.subhead}</span>}
+                        <time dateTime={formatDate(l.publishdate)}>{formatDate(l.publishdate)}</time>
+                      </span>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ol>
+          )}
+        </section>
+      </article>
+    </div>
+  );
+}
