@@ -8,6 +8,8 @@ import { ArticleParticularsPage } from './commentary/ArticleParticularsPage';
 import { CommentaryListPage } from './commentary/CommentaryListPage';
 import { NotFoundPage, UnderConstructionPage } from './construction/UnderConstructionPage';
 import { HomePage } from './home/HomePage';
+import { MediaDetailPage } from './media/MediaDetailPage';
+import { MediaListPage } from './media/MediaListPage';
 import { LatestPeriodicalPage } from './periodical/LatestPeriodicalPage';
 import { NejmCatalogPage } from './periodical/NejmCatalogPage';
 import { PeriodArticlePage } from './periodical/PeriodArticlePage';
@@ -17,7 +19,16 @@ import { ProfessionalMorePage } from './professional-more/ProfessionalMorePage';
 
 const LIST_PATHS = Object.keys(ARTICLE_LIST_PAGES) as ArticleListPath[];
 /** Sections of SECTION_NAMES that now have their screen (the construction panel must not shadow them). */
-const BUILT_PATHS = new Set(['/article-info', '/period-article', '/latest-periodical', '/nejm-catalog']);
+const BUILT_PATHS = new Set([
+  '/article-info',
+  '/period-article',
+  '/latest-periodical',
+  '/nejm-catalog',
+  '/animation-list',
+  '/animation-particulars',
+  '/audio-list',
+  '/audio-particulars',
+]);
 
 /** The routes of mf-content (ARCHITECTURE §3.5); sections without a screen yet show the construction panel. */
 export function AppRoutes() {
@@ -36,6 +47,10 @@ export function AppRoutes() {
       <Route path="/article-particulars" element={<ArticleParticularsPage />} />
       <Route path="/professional-article-list" element={<ProfessionalArticleListPage />} />
       <Route path="/professional-more" element={<ProfessionalMorePage />} />
+      <Route path="/animation-list" element={<MediaListPage key="animation" kind="animation" />} />
+      <Route path="/audio-list" element={<MediaListPage key="audio" kind="audio" />} />
+      <Route path="/animation-particulars" element={<MediaDetailPage kind="animation" />} />
+      <Route path="/audio-particulars" element={<MediaDetailPage kind="audio" />} />
       <Route path="/period-article" element={<PeriodArticlePage />} />
       <Route path="/latest-periodical" element={<LatestPeriodicalPage />} />
       <Route path="/nejm-catalog" element={<NejmCatalogPage />} />

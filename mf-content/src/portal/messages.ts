@@ -68,6 +68,7 @@ export const MEDIA_TEXT = {
   freeReadAudioPrompt: '您本月还有 1 次免费阅读机会，是否用于收听本音频？',
   subscribe: '订阅会员',
   play: '播放',
+  cancel: '取消',
   total: (n: number) => `共 ${n} 条`,
 } as const;
 
