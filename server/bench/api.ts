@@ -9,7 +9,7 @@
 //   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/test npm run bench:api -w @qianyan/server
 //
 // Settings: BENCH_ARTICLES (100000), BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_WARMUP (5 s),
-// BENCH_TARGETS (pglite,postgres), BENCH_PGLITE_DIR=<dir> uses (and keeps) that PGlite directory
+// BENCH_TARGETS (pglite,postgres), BENCH_PROFILE=<dir> (a CPU profile of the server), BENCH_PGLITE_DIR=<dir> uses (and keeps) that PGlite directory
 // instead of a fresh one: a second run re-checks the seed in seconds instead of writing it again.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -96,7 +96,9 @@ async function freePort(): Promise<number> {
 
 async function startApp(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
-  const child = startChild(['--import', 'tsx', 'src/server.ts'], {
+  // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (open it in DevTools).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_PROFILE)}`] : [];
+  const child = startChild([...profile, '--import', 'tsx', 'src/server.ts'], {
     ...env,
     // development: production with DATABASE_URL would demand the real providers' keys.
     NODE_ENV: 'development',

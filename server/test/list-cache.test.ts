@@ -126,6 +126,36 @@ describe('list pages and totals', () => {
   });
 });
 
+describe('anonymous list replies', () => {
+  it('repeat, match a reader\'s reply but for ifCollect, and never keep an error', async () => {
+    const body = { sourceIds: '5,6', pageSize: 4, pageNo: 2, sortType: 0 };
+    const first = await ctx.post('/api/article/selectArticleList', body);
+    const again = await ctx.post('/api/article/selectArticleList', body);
+    assert.equal(first.body.code, 0);
+    assert.deepEqual(again.body, first.body);
+
+    const token = await ctx.login('demo_reader');
+    const collected = first.body.data.results[1].id as number;
+    assert.equal((await ctx.post('/api/user/collectArticle', { id: collected }, token)).body.code, 0);
+    const reader = await ctx.post('/api/article/selectArticleList', body, token);
+    assert.deepEqual(
+      reader.body.data.results.map((r: { id: number; ifCollect: number }) => [r.id, r.ifCollect]),
+      first.body.data.results.map((r: { id: number }) => [r.id, r.id === collected ? 1 : 0]),
+    );
+    const strip = (results: Record<string, unknown>[]) => results.map(({ ifCollect: _c, ...rest }) => rest);
+    assert.deepEqual(strip(reader.body.data.results), strip(first.body.data.results));
+    assert.deepEqual(reader.body.data.page, first.body.data.page);
+    // The anonymous reply still shows nothing collected.
+    assert.ok((await ctx.post('/api/article/selectArticleList', body)).body.data.results.every((r: { ifCollect: number }) => r.ifCollect === 0));
+
+    for (let i = 0; i < 2; i++) {
+      const bad = await ctx.post('/api/article/selectArticleList', { ...body, pageSize: 0 });
+      assert.equal(bad.body.code, 10001);
+      assert.equal(bad.body.msg, '每页条数需在1到100之间');
+    }
+  });
+});
+
 describe('content changes', () => {
   it('show in the next list reply: unpublishing, editing, publishing', async () => {
     const body = { sourceIds: [5], pageSize: 5 };

@@ -8,6 +8,9 @@ import { AppError } from '../lib/errors.js';
 
 /** Absolute session lifetime (spec §9: 6 hours), counted from login. */
 export const SESSION_TTL_MS = 6 * 60 * 60 * 1000;
+/** How long a resolved token is trusted without a lookup (SessionStore.recent). */
+export const SESSION_CACHE_MS = 3_000;
+const SESSION_CACHE_ENTRIES = 10_000;
 
 /** The caller behind a valid token. */
 export interface SessionMember {
@@ -43,6 +46,14 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,128}$/;
  * their SHA-256, so a leaked table does not reveal usable tokens.
  */
 export class SessionStore {
+  /**
+   * Recently resolved tokens (by hash), so a reader's burst of calls costs one lookup: kept at most
+   * SESSION_CACHE_MS and never past the session's end. A revocation through this store drops its
+   * entries at once; another server instance sharing the database notices within SESSION_CACHE_MS
+   * (docs/decisions.md "Session lookups").
+   */
+  private readonly recent = new Map<string, { member: SessionMember; until: number }>();
+
   constructor(
     private readonly db: Db,
     private readonly now: () => Date,
@@ -65,22 +76,36 @@ export class SessionStore {
 
   async resolve(token: string): Promise<SessionMember | null> {
     if (!TOKEN_SHAPE.test(token)) return null;
+    const tokenHash = hashToken(token);
+    const t = this.now().getTime();
+    const hit = this.recent.get(tokenHash);
+    if (hit && hit.until > t) return hit.member;
+    if (hit) this.recent.delete(tokenHash);
+    const generation = this.generation;
     const [row] = await this.db
       .select({ id: memberSessions.memberId, sessionId: memberSessions.id, expiresAt: memberSessions.expiresAt })
       .from(memberSessions)
-      .where(
-        and(
-          eq(memberSessions.tokenHash, hashToken(token)),
-          isNull(memberSessions.revokedAt),
-          gt(memberSessions.expiresAt, this.now()),
-        ),
-      )
+      .where(and(eq(memberSessions.tokenHash, tokenHash), isNull(memberSessions.revokedAt), gt(memberSessions.expiresAt, this.now())))
       .limit(1);
+    // Not kept when a revocation happened meanwhile (the row read may predate it).
+    if (row && generation === this.generation) {
+      if (this.recent.size >= SESSION_CACHE_ENTRIES) this.recent.delete(this.recent.keys().next().value!);
+      this.recent.set(tokenHash, { member: row, until: Math.min(t + SESSION_CACHE_MS, row.expiresAt.getTime()) });
+    }
     return row ?? null;
+  }
+
+  /** Raised by every revocation; a lookup begun before one is not cached. */
+  private generation = 0;
+
+  private forget(match: (member: SessionMember) => boolean) {
+    this.generation++;
+    for (const [key, entry] of this.recent) if (match(entry.member)) this.recent.delete(key);
   }
 
   /** Ends every live session of the member, except `exceptSessionId` (the caller's own) when given. */
   async revokeAllOf(memberId: number, exceptSessionId?: number, db: Db = this.db): Promise<void> {
+    this.forget((m) => m.id === memberId && m.sessionId !== exceptSessionId);
     await db
       .update(memberSessions)
       .set({ revokedAt: this.now() })
@@ -91,13 +116,17 @@ export class SessionStore {
           ...(exceptSessionId === undefined ? [] : [ne(memberSessions.id, exceptSessionId)]),
         ),
       );
+    // Again after the update: a lookup may have cached the row in between.
+    this.forget((m) => m.id === memberId && m.sessionId !== exceptSessionId);
   }
 
   async revoke(sessionId: number): Promise<void> {
+    this.forget((m) => m.sessionId === sessionId);
     await this.db
       .update(memberSessions)
       .set({ revokedAt: this.now() })
       .where(and(eq(memberSessions.id, sessionId), isNull(memberSessions.revokedAt)));
+    this.forget((m) => m.sessionId === sessionId);
   }
 }
 

@@ -59,6 +59,10 @@ const CONFLICT_BY_CONSTRAINT: Record<string, MemberConflict['field']> = {
   members_wechat_union_id_key: 'wechat',
 };
 
+/** How long a reader's favourite ids are reused for list marks (see favouriteSet). */
+const FAVOURITES_CACHE_MS = 3_000;
+const FAVOURITES_CACHE_ENTRIES = 10_000;
+
 export function createAccountService({ db, sessions, rateLimiter, loginThrottle, membership, now }: AccountServiceDeps) {
   const accountRule = { limit: loginThrottle.maxFailuresPerAccount, windowMs: loginThrottle.windowMs };
   const ipRule = { limit: loginThrottle.maxFailuresPerIp, windowMs: loginThrottle.windowMs };
@@ -146,6 +150,32 @@ export function createAccountService({ db, sessions, rateLimiter, loginThrottle,
       subscribePo: { serviceEndDate, ...(sub.serviceTitle ? { serviceTitle: sub.serviceTitle } : {}) },
       ifNeedUpdate: member.ifNeedUpdate === 1 ? 1 : 0,
     };
+  }
+
+  /**
+   * Each recent reader's favourite ids of a kind, for the ifCollect marks of every list reply: one
+   * query per reader and FAVOURITES_CACHE_MS instead of one per reply. Collecting or removing here
+   * drops the entry at once; another server instance sharing the database shows it within
+   * FAVOURITES_CACHE_MS (docs/decisions.md "Session lookups").
+   */
+  const recentFavourites = new Map<string, { ids: Promise<Set<number>>; until: number }>();
+  async function favouriteSet(memberId: number, kind: FavouriteKind): Promise<Set<number>> {
+    const key = `${memberId}:${kind}`;
+    const t = Date.now();
+    const hit = recentFavourites.get(key);
+    if (hit && hit.until > t) return hit.ids;
+    const ids = db
+      .select({ itemId: favourites.itemId })
+      .from(favourites)
+      .where(and(eq(favourites.memberId, memberId), eq(favourites.kind, kind)))
+      .then((rows) => new Set(rows.map((r) => r.itemId)));
+    const entry = { ids, until: t + FAVOURITES_CACHE_MS };
+    if (recentFavourites.size >= FAVOURITES_CACHE_ENTRIES) recentFavourites.delete(recentFavourites.keys().next().value!);
+    recentFavourites.set(key, entry);
+    ids.catch(() => {
+      if (recentFavourites.get(key) === entry) recentFavourites.delete(key);
+    });
+    return ids;
   }
 
   return {
@@ -278,26 +308,27 @@ export function createAccountService({ db, sessions, rateLimiter, loginThrottle,
     /** Which of `itemIds` the member collected (always none for visitors). */
     async collectedIds(memberId: number | undefined, kind: FavouriteKind, itemIds: number[]): Promise<Set<number>> {
       if (!memberId || itemIds.length === 0) return new Set();
-      const rows = await db
-        .select({ itemId: favourites.itemId })
-        .from(favourites)
-        .where(and(eq(favourites.memberId, memberId), eq(favourites.kind, kind), inArray(favourites.itemId, itemIds)));
-      return new Set(rows.map((r) => r.itemId));
+      const all = await favouriteSet(memberId, kind);
+      return new Set(itemIds.filter((id) => all.has(id)));
     },
 
     /** Adds an item to the member's favourites; collecting it again changes nothing. */
     async collect(memberId: number, kind: FavouriteKind, itemId: number): Promise<void> {
+      recentFavourites.delete(`${memberId}:${kind}`);
       await db
         .insert(favourites)
         .values({ memberId, kind, itemId, createdAt: now() })
         .onConflictDoNothing({ target: [favourites.memberId, favourites.kind, favourites.itemId] });
+      recentFavourites.delete(`${memberId}:${kind}`);
     },
 
     /** Removes an item from the member's favourites; removing one that is not there changes nothing. */
     async cancelCollect(memberId: number, kind: FavouriteKind, itemId: number): Promise<void> {
+      recentFavourites.delete(`${memberId}:${kind}`);
       await db
         .delete(favourites)
         .where(and(eq(favourites.memberId, memberId), eq(favourites.kind, kind), eq(favourites.itemId, itemId)));
+      recentFavourites.delete(`${memberId}:${kind}`);
     },
 
     /** Records that the member read an item now (one row per item, last read time). */

@@ -33,10 +33,17 @@ export class ListIndex {
     private readonly types: Int32Array,
     private readonly commentary: Uint8Array,
     private readonly classMasks: Int32Array,
+    /** Per source id, its articles' positions in list order: most lists show one or two sources. */
+    private readonly bySource = new Map<number, Int32Array>(),
   ) {}
 
   get size(): number {
     return this.ids.length;
+  }
+
+  /** The ids of the newest `n` published articles (a view, not a copy). */
+  newest(n: number): Int32Array {
+    return this.ids.subarray(0, n);
   }
 
   /** Reads the index; null when a class id does not fit the mask (the caller then uses SQL). */
@@ -80,6 +87,14 @@ export class ListIndex {
       index.commentary[i] = commentary === '1' ? 1 : 0;
       index.classMasks[i] = mask;
     }
+    const positions = new Map<number, number[]>();
+    for (let i = 0; i < n; i++) {
+      const source = index.sources[i]!;
+      let list = positions.get(source);
+      if (!list) positions.set(source, (list = []));
+      list.push(i);
+    }
+    for (const [source, list] of positions) index.bySource.set(source, Int32Array.from(list));
     return index;
   }
 
@@ -88,34 +103,55 @@ export class ListIndex {
    * the filter cannot be answered here (a class id beyond the mask).
    */
   page(f: ListFilter, oldestFirst: boolean, offset: number, limit: number): number[] | undefined {
-    const match = this.matcher(f);
+    const only = f.sourceIds.length === 1;
+    // With one source, walk that source's positions only (most lists); otherwise every position.
+    const match = this.matcher(f, only);
     if (!match) return undefined;
     const [start, end] = this.bounds(f);
     const out: number[] = [];
     let skip = offset;
-    if (oldestFirst) {
-      for (let i = end - 1; i >= start && out.length < limit; i--) {
-        if (!match(i)) continue;
-        if (skip > 0) skip--;
-        else out.push(this.ids[i]!);
-      }
+    const take = (i: number) => {
+      if (!match(i)) return;
+      if (skip > 0) skip--;
+      else out.push(this.ids[i]!);
+    };
+    if (only) {
+      const positions = this.bySource.get(f.sourceIds[0]!);
+      if (!positions) return out;
+      const lo = lowerBound(positions, start);
+      const hi = lowerBound(positions, end);
+      if (oldestFirst) for (let k = hi - 1; k >= lo && out.length < limit; k--) take(positions[k]!);
+      else for (let k = lo; k < hi && out.length < limit; k++) take(positions[k]!);
+    } else if (oldestFirst) {
+      for (let i = end - 1; i >= start && out.length < limit; i--) take(i);
     } else {
-      for (let i = start; i < end && out.length < limit; i++) {
-        if (!match(i)) continue;
-        if (skip > 0) skip--;
-        else out.push(this.ids[i]!);
-      }
+      for (let i = start; i < end && out.length < limit; i++) take(i);
     }
     return out;
   }
 
   /** The number of published articles matching the filter, or undefined (as page). */
   count(f: ListFilter): number | undefined {
-    const match = this.matcher(f);
-    if (!match) return undefined;
+    const rest = this.matcher(f, true);
+    if (!rest) return undefined;
     const [start, end] = this.bounds(f);
+    const onlySources = !f.classIds.length && !f.filterIds.length && !f.typeIds.length && !f.articleIds.length && !f.haswantsay;
+    if (f.sourceIds.length) {
+      // Per source: its positions inside the date range; with no other filter, just their number.
+      let total = 0;
+      for (const source of new Set(f.sourceIds)) {
+        const positions = this.bySource.get(source);
+        if (!positions) continue;
+        const lo = lowerBound(positions, start);
+        const hi = lowerBound(positions, end);
+        if (onlySources) total += hi - lo;
+        else for (let k = lo; k < hi; k++) if (rest(positions[k]!)) total++;
+      }
+      return total;
+    }
+    if (onlySources) return end - start;
     let total = 0;
-    for (let i = start; i < end; i++) if (match(i)) total++;
+    for (let i = start; i < end; i++) if (rest(i)) total++;
     return total;
   }
 
@@ -138,13 +174,14 @@ export class ListIndex {
     return lo;
   }
 
-  private matcher(f: ListFilter): ((i: number) => boolean) | undefined {
+  /** A test of position i against the filter (without its sources when `skipSources`). */
+  private matcher(f: ListFilter, skipSources: boolean): ((i: number) => boolean) | undefined {
     let classMask = 0;
     for (const id of f.classIds) {
       if (id < 0 || id > MAX_CLASS_ID) return undefined;
       classMask |= 1 << id;
     }
-    const sources = f.sourceIds.length ? new Set(f.sourceIds) : undefined;
+    const sources = f.sourceIds.length && !skipSources ? new Set(f.sourceIds) : undefined;
     const filters = f.filterIds.length ? new Set(f.filterIds) : undefined;
     const types = f.typeIds.length ? new Set(f.typeIds) : undefined;
     const ids = f.articleIds.length ? new Set(f.articleIds) : undefined;
@@ -157,4 +194,16 @@ export class ListIndex {
       (!classMask || (this.classMasks[i]! & classMask) !== 0) &&
       (!ids || ids.has(this.ids[i]!));
   }
+}
+
+/** The first index of the ascending `values` whose value is at least `x`. */
+function lowerBound(values: Int32Array, x: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

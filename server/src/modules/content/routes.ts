@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { ok } from '../../lib/envelope.js';
 import type { Services } from '../../services.js';
 import {
@@ -17,6 +18,9 @@ import {
   RelationVideoResponse,
 } from './schemas.js';
 
+/** Sends a reply already serialized (Fastify sends a string with a JSON type as it is). */
+const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
+
 const contentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { content } = services;
   // Before the database closes (this plugin's onClose runs before the db plugin's).
@@ -28,10 +32,26 @@ const contentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
     async () => ok(await content.articleClasses()),
   );
 
+  // Callers without a session all get the same reply to the same body: a repeated body is answered
+  // from the reply cache before validation; the first one is validated, answered and kept.
+  const anonymousKeys = new WeakMap<object, string>();
   app.post(
     '/article/selectArticleList',
-    { schema: { tags: ['content'], summary: 'Article list (list fields only)', body: ArticleListBody, response: ArticleListResponse } },
-    async (request) => ok(await content.listArticles(request.body, request.member?.id)),
+    {
+      schema: { tags: ['content'], summary: 'Article list (list fields only)', body: ArticleListBody, response: ArticleListResponse },
+      preValidation: async (request, reply) => {
+        if (request.member || typeof request.body !== 'object' || request.body === null) return;
+        const key = JSON.stringify(request.body);
+        const cached = await content.cachedAnonymousList(key);
+        if (cached !== undefined) return sendJson(reply, cached);
+        anonymousKeys.set(request, key);
+      },
+    },
+    async (request, reply) => {
+      const key = anonymousKeys.get(request);
+      if (key !== undefined && !request.member) return sendJson(reply, await content.anonymousListReply(request.body, key));
+      return ok(await content.listArticles(request.body, request.member?.id));
+    },
   );
 
   // Three names for one call (spec §7.5): the page uses getArticleDetail, or getArticleDetail2 when

@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { articleClasses, articleFilters, articleSources, articles, articleTypes, contentVersion } from '../../db/schema/index.js';
 import { dayRange } from '../../lib/dates.js';
+import { ok } from '../../lib/envelope.js';
 import { AppError } from '../../lib/errors.js';
 import { pageOf, paging, toIdList } from '../../lib/lists.js';
 import type { AccountService, MemberItemList } from '../account/service.js';
@@ -31,9 +32,21 @@ export type ContentService = ReturnType<typeof createContentService>;
 const MOST_READ_PAGE_TTL_MS = 10_000;
 const CACHED_PAGES = 2_000;
 const CACHED_TOTALS = 20_000;
-/** List rows by article id, and detail rows by permalinks or id (about 1 and 3 KB each). */
-const CACHED_ROWS = 20_000;
+/**
+ * List rows by article id (under 1 KB each), and detail rows by permalinks or id (about 3 KB).
+ * After a content version's list index is read, the rows of its newest CACHED_ROWS articles are
+ * read into this cache in the background, a chunk at a time, so a list page seldom waits for a
+ * query (on PGlite every query holds the one thread that also serves the requests).
+ */
+const CACHED_ROWS = 150_000;
+const WARM_ROWS_CHUNK = 100;
 const CACHED_DETAILS = 2_000;
+/**
+ * Whole serialized list replies for callers without a session, keyed by the request body as sent:
+ * those replies are the same for everyone (no ifCollect), so a repeated body costs no validation,
+ * no query and no serialization.
+ */
+const CACHED_ANONYMOUS_REPLIES = 5_000;
 /** Views are counted in memory and written together, at most once per this interval. */
 const READ_FLUSH_MS = 1_000;
 
@@ -207,6 +220,7 @@ export function createContentService(deps: {
   const listIndexes = new VersionedCache<ListIndex | null>(1);
   const listRows = new VersionedCache<ListRow>(CACHED_ROWS);
   const details = new VersionedCache<DetailRow | undefined>(CACHED_DETAILS);
+  const anonymousListReplies = new VersionedCache<string>(CACHED_ANONYMOUS_REPLIES);
 
   // Read counts of viewed articles not yet written (article id → views).
   const pendingReads = new Map<number, number>();
@@ -279,15 +293,33 @@ export function createContentService(deps: {
       if (cached) byId.set(id, await cached);
       else missing.push(id);
     }
-    if (missing.length > 0) {
-      const [raws, refs] = await Promise.all([listRowsQuery.execute({ ids: missing }), refsOf(version)]);
-      for (const raw of raws) {
-        const { professionalTitle: _title, ...row } = rowNames(raw, refs);
-        byId.set(row.id, row);
-        listRows.put(version, String(row.id), row);
-      }
-    }
+    if (missing.length > 0) for (const row of await readRows(version, missing)) byId.set(row.id, row);
     return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** Reads the rows of `ids` into the row cache, a chunk at a time, while `version` is current. */
+  async function warmRows(version: number, ids: Int32Array) {
+    try {
+      for (let at = 0; at < ids.length; at += WARM_ROWS_CHUNK) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (knownVersion !== undefined && knownVersion !== version) return;
+        const chunk = Array.from(ids.subarray(at, at + WARM_ROWS_CHUNK)).filter((id) => !listRows.peek(version, String(id)));
+        if (chunk.length === 0) continue;
+        await readRows(version, chunk);
+      }
+    } catch {
+      // Only a warm-up (it stops when the database closes): pages read missing rows themselves.
+    }
+  }
+
+  /** Reads list rows by id into the row cache; returns them. */
+  async function readRows(version: number, ids: number[]): Promise<ListRow[]> {
+    const [raws, refs] = await Promise.all([listRowsQuery.execute({ ids }), refsOf(version)]);
+    return raws.map((raw) => {
+      const { professionalTitle: _title, ...row } = rowNames(raw, refs);
+      listRows.put(version, String(row.id), row);
+      return row;
+    });
   }
 
   // One table, one statement prepared once: on PGlite, planning the joined form cost several
@@ -391,7 +423,7 @@ export function createContentService(deps: {
     return key;
   };
 
-  return {
+  const service = {
     /** Writes the read counts still held in memory (also called when the app closes). */
     flushReadCounts,
 
@@ -414,6 +446,29 @@ export function createContentService(deps: {
      * A page of published articles. Items carry list fields only: never the body, commentary or
      * media URLs (ARCHITECTURE §3.3). ifCollect comes from the caller's own favourites.
      */
+    /**
+     * The cached reply (the whole JSON envelope) to an anonymous list request whose body, as sent,
+     * is `bodyKey`, if one was made in the current content version; undefined otherwise.
+     */
+    async cachedAnonymousList(bodyKey: string): Promise<string | undefined> {
+      return anonymousListReplies.peek(await currentVersion(), bodyKey);
+    },
+
+    /**
+     * The JSON envelope answering an anonymous list request, kept for the next request with the
+     * same body (`bodyKey`, the body as sent, before validation converted it to `query`). Only
+     * successful replies are kept; a "most read" reply lives as long as its page.
+     */
+    async anonymousListReply(query: ArticleListBody, bodyKey: string): Promise<string> {
+      const version = await currentVersion();
+      return anonymousListReplies.get(
+        version,
+        bodyKey,
+        async () => JSON.stringify(ok(await service.listArticles(query, undefined))),
+        query.sortType === 2 ? MOST_READ_PAGE_TTL_MS : undefined,
+      );
+    },
+
     async listArticles(query: ArticleListBody, memberId: number | undefined) {
       const { pageNo, pageSize, offset } = paging(query.pageNo, query.pageSize);
       const sourceIds = toIdList(query.sourceIds);
@@ -444,7 +499,12 @@ export function createContentService(deps: {
             : [desc(articles.postdate), desc(articles.id)];
 
       const filter: ListFilter = { sourceIds, classIds, filterIds, typeIds, articleIds, haswantsay: query.haswantsay === 1, range };
-      const listIndex = () => listIndexes.get(version, 'index', () => ListIndex.load(db));
+      const listIndex = () =>
+        listIndexes.get(version, 'index', async () => {
+          const index = await ListIndex.load(db);
+          if (index) void warmRows(version, index.newest(CACHED_ROWS));
+          return index;
+        });
       const sortType = query.sortType ?? 0;
 
       // Newest and oldest first: the page's ids from the in-memory list index of this content
@@ -677,4 +737,5 @@ export function createContentService(deps: {
       return { results, page: pageOf(Number(counted?.n ?? 0), pageNo, pageSize) };
     },
   };
+  return service;
 }
