@@ -7,6 +7,7 @@ import { ClinicalResearchListPage } from './clinical-research/ClinicalResearchLi
 import { ArticleParticularsPage } from './commentary/ArticleParticularsPage';
 import { CommentaryListPage } from './commentary/CommentaryListPage';
 import { NotFoundPage, UnderConstructionPage } from './construction/UnderConstructionPage';
+import { AboutPage } from './about/AboutPage';
 import { HomePage } from './home/HomePage';
 import { MediaDetailPage } from './media/MediaDetailPage';
 import { MediaListPage } from './media/MediaListPage';
@@ -28,6 +29,7 @@ const BUILT_PATHS = new Set([
   '/animation-particulars',
   '/audio-list',
   '/audio-particulars',
+  '/about',
 ]);
 
 /** The routes of mf-content (ARCHITECTURE §3.5); sections without a screen yet show the construction panel. */
@@ -51,6 +53,7 @@ export function AppRoutes() {
       <Route path="/audio-list" element={<MediaListPage key="audio" kind="audio" />} />
       <Route path="/animation-particulars" element={<MediaDetailPage kind="animation" />} />
       <Route path="/audio-particulars" element={<MediaDetailPage kind="audio" />} />
+      <Route path="/about" element={<AboutPage />} />
       <Route path="/period-article" element={<PeriodArticlePage />} />
       <Route path="/latest-periodical" element={<LatestPeriodicalPage />} />
       <Route path="/nejm-catalog" element={<NejmCatalogPage />} />

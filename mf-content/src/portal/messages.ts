@@ -75,4 +75,5 @@ export const MEDIA_TEXT = {
 export const ABOUT_TEXT = {
   title: '关于我们',
   sections: '栏目',
+  download: '前往下载',
 } as const;
