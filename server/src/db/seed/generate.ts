@@ -344,7 +344,7 @@ export const SOURCE_PLANS: SourcePlan[] = [
   { sourceId: 6, count: 70, prefix: 'QYD', filters: [6, 7, 8, 15, 16], westernShare: 0.2, authorCount: [1, 3], weekly: true, access: [0.5, 0.5, 0] },
   { sourceId: 10, count: 35, prefix: 'QYC', filters: [19, 20, 21, 22], westernShare: 0.7, authorCount: [1, 5], weekly: false, access: [0.3, 0.3, 0.4] },
   { sourceId: 11, count: 35, prefix: 'QYE', filters: [23, 24, 25, 26, 27], westernShare: 0.7, authorCount: [1, 6], weekly: false, access: [0.3, 0.3, 0.4] },
-  { sourceId: 7, count: 20, prefix: 'QYA', filters: [], westernShare: 0, authorCount: [1, 2], weekly: true, access: [0.5, 0.5, 0] },
+  { sourceId: 7, count: 20, prefix: 'QYA', filters: [], westernShare: 0, authorCount: [1, 2], weekly: true, access: [0.35, 0.3, 0.35] },
   { sourceId: 8, count: 15, prefix: 'QYP', filters: [], westernShare: 0, authorCount: [1, 2], weekly: false, access: [0, 1, 0] },
   { sourceId: 9, count: 15, prefix: 'QYW', filters: [], westernShare: 0, authorCount: [1, 3], weekly: false, access: [0.3, 0.2, 0.5] },
 ];
