@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, eq } from 'drizzle-orm';
-import { articles, hotReads, lessons, moduleSwitches, videoPlays, weeklyIssues } from '../src/db/schema/index.js';
+import { articles, conferences, hotReads, lessons, moduleSwitches, videoPlays, weeklyIssues } from '../src/db/schema/index.js';
 import { createTestApp, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
@@ -107,8 +107,8 @@ describe('hotRead/selectHotReadList', () => {
     assert.equal(res.body.code, 0);
     const items = res.body.data.results as { id: number; relationType: number; permalinks: string; title: string }[];
     assert.ok(items.length >= 6, `${items.length} hot reads`);
-    assert.ok(items.some((i) => i.relationType === 40));
-    assert.ok(items.some((i) => i.relationType === 10));
+    // The courses seed writes conferences, so every relation type is present.
+    assert.deepEqual([...new Set(items.map((i) => i.relationType))].sort(), [10, 20, 30, 40]);
     for (const item of items) {
       assert.ok(item.title);
       if (item.relationType === 40) {
@@ -118,6 +118,11 @@ describe('hotRead/selectHotReadList', () => {
       if (item.relationType === 10) {
         const [l] = await ctx.app.db.select().from(lessons).where(eq(lessons.lessonResId, item.id));
         assert.equal(l?.title, item.title);
+      }
+      if (item.relationType === 20 || item.relationType === 30) {
+        const [c] = await ctx.app.db.select().from(conferences).where(eq(conferences.id, item.id));
+        assert.equal(c?.title, item.title);
+        assert.equal(c?.status, item.relationType === 20 ? 2 : 1, 'a notice is upcoming, a review past');
       }
     }
   });
