@@ -12,7 +12,7 @@
 // BENCH_TARGETS (pglite,postgres), BENCH_PROFILE=<dir> (a CPU profile of the server), BENCH_PGLITE_DIR=<dir> uses (and keeps) that PGlite directory
 // instead of a fresh one: a second run re-checks the seed in seconds instead of writing it again.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -215,6 +215,17 @@ interface TargetResult {
   rows: Row[];
   listShareOfBare: number;
   pass: boolean;
+  /** The server's resident memory after the runs (Linux), in MiB. */
+  serverRssMiB?: number;
+}
+
+function rssMiB(pid: number | undefined): number | undefined {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function runTarget(target: 'pglite' | 'postgres'): Promise<TargetResult> {
@@ -286,13 +297,14 @@ async function runTarget(target: 'pglite' | 'postgres'): Promise<TargetResult> {
       // Informational: every body new to the server (no page or total cached), the worst case.
       await load('list, all bodies new', app.url, coldArticleMix(list), DURATION),
     ];
+    const serverRssMiB = rssMiB(app.child.pid);
     const listRow = rows[1]!;
     const listShareOfBare = listRow.rps / rows[0]!.rps;
     const pass =
       listRow.p99 <= BUDGET.listP99Ms &&
       listShareOfBare >= BUDGET.listShareOfBare &&
       rows.every((r) => r.errors === 0 && r.badReplies === 0);
-    return { target, seedSeconds, rows, listShareOfBare, pass };
+    return { target, seedSeconds, rows, listShareOfBare, pass, serverRssMiB };
   } finally {
     for (const child of children) await stopChild(child);
     await cleanup();
@@ -310,6 +322,7 @@ function printTable(result: TargetResult) {
   }
   console.log('errors: connection errors, timeouts and non-2xx; bad: sampled replies (1 in 25) whose code was not 0;');
   console.log('first-time: requests whose body had not been sent before in that run (no cache can help them)');
+  if (result.serverRssMiB !== undefined) console.log(`server resident memory after the runs: ${result.serverRssMiB} MiB`);
   const list = result.rows[1]!;
   console.log(
     `budget: list p99 ${list.p99} ms (≤ ${BUDGET.listP99Ms}) · list throughput ${(result.listShareOfBare * 100).toFixed(1)} % of bare node:http (≥ ${BUDGET.listShareOfBare * 100} %) → ${result.pass ? 'PASS' : 'FAIL'}`,

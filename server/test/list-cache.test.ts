@@ -126,7 +126,7 @@ describe('list pages and totals', () => {
   });
 });
 
-describe('anonymous list replies', () => {
+describe('shared list replies', () => {
   it('repeat, match a reader\'s reply but for ifCollect, and never keep an error', async () => {
     const body = { sourceIds: '5,6', pageSize: 4, pageNo: 2, sortType: 0 };
     const first = await ctx.post('/api/article/selectArticleList', body);
@@ -135,6 +135,8 @@ describe('anonymous list replies', () => {
     assert.deepEqual(again.body, first.body);
 
     const token = await ctx.login('demo_reader');
+    // A reader who collected none of them gets the same reply, whatever memberId the body names.
+    assert.deepEqual((await ctx.post('/api/article/selectArticleList', { ...body, memberId: 12345 }, token)).body, first.body);
     const collected = first.body.data.results[1].id as number;
     assert.equal((await ctx.post('/api/user/collectArticle', { id: collected }, token)).body.code, 0);
     const reader = await ctx.post('/api/article/selectArticleList', body, token);

@@ -32,24 +32,27 @@ const contentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
     async () => ok(await content.articleClasses()),
   );
 
-  // Callers without a session all get the same reply to the same body: a repeated body is answered
+  // Every caller gets the same reply to the same body but for ifCollect: a repeated body is answered
   // from the reply cache before validation; the first one is validated, answered and kept.
-  const anonymousKeys = new WeakMap<object, string>();
+  const bodyKeys = new WeakMap<object, string>();
   app.post(
     '/article/selectArticleList',
     {
       schema: { tags: ['content'], summary: 'Article list (list fields only)', body: ArticleListBody, response: ArticleListResponse },
       preValidation: async (request, reply) => {
-        if (request.member || typeof request.body !== 'object' || request.body === null) return;
-        const key = JSON.stringify(request.body);
-        const cached = await content.cachedAnonymousList(key);
+        if (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body)) return;
+        // memberId is ignored by the server (the caller is the token's member), so not part of the key.
+        const { memberId: _ignored, ...rest } = request.body as Record<string, unknown>;
+        const key = JSON.stringify(rest);
+        const cached = await content.cachedListReply(key, request.member?.id);
         if (cached !== undefined) return sendJson(reply, cached);
-        anonymousKeys.set(request, key);
+        bodyKeys.set(request, key);
       },
     },
     async (request, reply) => {
-      const key = anonymousKeys.get(request);
-      if (key !== undefined && !request.member) return sendJson(reply, await content.anonymousListReply(request.body, key));
+      const key = bodyKeys.get(request);
+      const shared = key === undefined ? undefined : await content.listReply(request.body, key, request.member?.id);
+      if (shared !== undefined) return sendJson(reply, shared);
       return ok(await content.listArticles(request.body, request.member?.id));
     },
   );

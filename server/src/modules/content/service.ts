@@ -42,11 +42,11 @@ const CACHED_ROWS = 150_000;
 const WARM_ROWS_CHUNK = 100;
 const CACHED_DETAILS = 2_000;
 /**
- * Whole serialized list replies for callers without a session, keyed by the request body as sent:
- * those replies are the same for everyone (no ifCollect), so a repeated body costs no validation,
- * no query and no serialization.
+ * Whole serialized list replies, keyed by the request body as sent (without memberId): the reply is
+ * the same for every caller but for ifCollect, so a repeated body costs no validation, no query and
+ * no serialization for a visitor, or for a reader who collected none of the page's articles.
  */
-const CACHED_ANONYMOUS_REPLIES = 5_000;
+const CACHED_LIST_REPLIES = 5_000;
 /** Views are counted in memory and written together, at most once per this interval. */
 const READ_FLUSH_MS = 1_000;
 
@@ -220,7 +220,13 @@ export function createContentService(deps: {
   const listIndexes = new VersionedCache<ListIndex | null>(1);
   const listRows = new VersionedCache<ListRow>(CACHED_ROWS);
   const details = new VersionedCache<DetailRow | undefined>(CACHED_DETAILS);
-  const anonymousListReplies = new VersionedCache<string>(CACHED_ANONYMOUS_REPLIES);
+  const sharedListReplies = new VersionedCache<{ json: string; ids: number[] }>(CACHED_LIST_REPLIES);
+
+  async function replyFor(entry: { json: string; ids: number[] }, memberId: number | undefined): Promise<string | undefined> {
+    if (memberId === undefined) return entry.json;
+    const collected = await deps.account.collectedIds(memberId, 'article', entry.ids);
+    return collected.size === 0 ? entry.json : undefined;
+  }
 
   // Read counts of viewed articles not yet written (article id → views).
   const pendingReads = new Map<number, number>();
@@ -447,26 +453,34 @@ export function createContentService(deps: {
      * media URLs (ARCHITECTURE §3.3). ifCollect comes from the caller's own favourites.
      */
     /**
-     * The cached reply (the whole JSON envelope) to an anonymous list request whose body, as sent,
-     * is `bodyKey`, if one was made in the current content version; undefined otherwise.
+     * The cached reply (the whole JSON envelope) to a list request whose body, as sent and without
+     * memberId, is `bodyKey`, made in the current content version, as `memberId` gets it; undefined
+     * when there is none. A reader gets the shared reply when none of its articles is among their
+     * favourites (every ifCollect is then 0, as in the shared reply).
      */
-    async cachedAnonymousList(bodyKey: string): Promise<string | undefined> {
-      return anonymousListReplies.peek(await currentVersion(), bodyKey);
+    async cachedListReply(bodyKey: string, memberId: number | undefined): Promise<string | undefined> {
+      const entry = sharedListReplies.peek(await currentVersion(), bodyKey);
+      return entry && replyFor(await entry, memberId);
     },
 
     /**
-     * The JSON envelope answering an anonymous list request, kept for the next request with the
-     * same body (`bodyKey`, the body as sent, before validation converted it to `query`). Only
-     * successful replies are kept; a "most read" reply lives as long as its page.
+     * The reply to a list request (see cachedListReply), kept for the next request with the same
+     * body; undefined when this reader's reply differs from the shared one (then the caller builds
+     * it with listArticles). `query` is the validated body. Only successful replies are kept; a
+     * "most read" reply lives as long as its page.
      */
-    async anonymousListReply(query: ArticleListBody, bodyKey: string): Promise<string> {
+    async listReply(query: ArticleListBody, bodyKey: string, memberId: number | undefined): Promise<string | undefined> {
       const version = await currentVersion();
-      return anonymousListReplies.get(
+      const entry = await sharedListReplies.get(
         version,
         bodyKey,
-        async () => JSON.stringify(ok(await service.listArticles(query, undefined))),
+        async () => {
+          const data = await service.listArticles(query, undefined);
+          return { json: JSON.stringify(ok(data)), ids: data.results.map((r) => r.id) };
+        },
         query.sortType === 2 ? MOST_READ_PAGE_TTL_MS : undefined,
       );
+      return replyFor(entry, memberId);
     },
 
     async listArticles(query: ArticleListBody, memberId: number | undefined) {
