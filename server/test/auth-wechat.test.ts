@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { call, freshIp, freshPhone, lastMessage, sendSms } from './auth-helpers.js';
 import { createTestApp, type TestContext } from './helpers.js';
+import { newReader, provider } from './payment-helpers.js';
 
 let ctx: TestContext;
 const MINUTE = 60_000;
@@ -161,5 +162,37 @@ describe('dev pages', () => {
     assert.match(page.body, /本地发件箱/);
     assert.ok(page.body.includes(phone));
     assert.ok(page.body.includes((await lastMessage(ctx, phone))!.code!));
+  });
+});
+
+describe('the openid step of paying inside WeChat', () => {
+  it('returns to the given same-site page, whose code getOpenId exchanges once', async () => {
+    const start = await call(ctx, 'GET', '/api/wechat/authorizeUrl', { query: { iswx: 1, back: '/personal?type=flag4&wxpay=1' } });
+    assert.equal(start.body.code, 0);
+    const q = new URL(start.body.data.url, 'http://site').searchParams;
+    q.set('nickname', '王医生');
+    q.set('decision', 'agree');
+    const confirm = await ctx.app.inject({ method: 'GET', url: `/dev/wechat/confirm?${q.toString()}` });
+    const back = new URL(String(confirm.headers.location), 'http://site');
+    assert.equal(`${back.pathname}${back.search.replace(/&code=.*$/, '')}`, '/personal?type=flag4&wxpay=1');
+    const code = back.searchParams.get('code')!;
+
+    const reader = await newReader(ctx, 'wx_openid_reader');
+    const openid = await provider(ctx, 'pay', 'getOpenId', { code }, reader.token);
+    assert.equal(openid.result, 1, JSON.stringify(openid));
+    assert.ok(String(openid.openid).length > 0);
+    const again = await provider(ctx, 'pay', 'getOpenId', { code }, reader.token);
+    assert.equal(again.msg, '获取openId失败');
+  });
+
+  it('refuses another site, or a return page outside WeChat', async () => {
+    for (const query of [
+      { iswx: 1, back: 'https://evil.example/x' },
+      { iswx: 1, back: '//evil.example/x' },
+      { iswx: 0, back: '/personal?type=flag4' },
+    ]) {
+      const res = await call(ctx, 'GET', '/api/wechat/authorizeUrl', { query });
+      assert.equal(res.body.code, 10001, JSON.stringify(query));
+    }
   });
 });

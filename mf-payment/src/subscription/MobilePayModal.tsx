@@ -1,17 +1,29 @@
-// Phone payment (§4, §6): a method choice. WeChat Pay goes to the H5 cashier (h5_url); Alipay
-// submits the wap form (sign-pay for continuous plans 3 and 4). The order is remembered so the
-// panel polls it when the member comes back.
+// Phone payment (§4, §6): a method choice. WeChat Pay goes to the H5 cashier (h5_url), or inside
+// WeChat's own browser to JSAPI pay (wechatJsapi.ts); Alipay submits the wap form (sign-pay for
+// continuous plans 3 and 4). The order is remembered so the panel polls it when the member comes back.
 import { Button, Modal } from 'antd';
 import { AlipayCircleOutlined, WechatOutlined } from '@ant-design/icons';
 import { api, ApiError, MSG, type ProviderReply, type ServicePlan } from '@qianyan/shared';
 import { useState } from 'react';
 import { PAY_FLOW_MSG } from '../messages';
 import { browser, pendingOrder } from './browser';
-import { isContinuousPlan, type PayMethod } from './purchaseRules';
+import { isContinuousPlan, isWeChatBrowser, type PayMethod } from './purchaseRules';
+import { payInWechat, type JsapiOutcome } from './wechatJsapi';
 
 const RETURN_PATH = '/personal?type=flag4';
 
-export function MobilePayModal({ plan, methods, onClose }: { plan: ServicePlan; methods: PayMethod[]; onClose: () => void }) {
+export function MobilePayModal({
+  plan,
+  methods,
+  onClose,
+  onJsapiOutcome,
+}: {
+  plan: ServicePlan;
+  methods: PayMethod[];
+  onClose: () => void;
+  /** Inside WeChat: what became of JSAPI pay (the page stays). */
+  onJsapiOutcome: (outcome: Exclude<JsapiOutcome, { kind: 'leaving' }>) => void;
+}) {
   const [busy, setBusy] = useState<PayMethod | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -19,7 +31,12 @@ export function MobilePayModal({ plan, methods, onClose }: { plan: ServicePlan; 
     setBusy(method);
     setError(null);
     try {
-      if (method === 'wechat') {
+      if (method === 'wechat' && isWeChatBrowser(navigator.userAgent)) {
+        const outcome = await payInWechat(plan);
+        if (outcome.kind === 'leaving') return;
+        setBusy(null);
+        onJsapiOutcome(outcome);
+      } else if (method === 'wechat') {
         const reply = await api.pay.h5index(plan.id, { silent: true, returnUrl: RETURN_PATH });
         pendingOrder.set(reply.ordersn);
         browser.assign(reply.h5_url);

@@ -28,6 +28,7 @@ import { MobilePayModal } from './MobilePayModal';
 import { OrderList } from './OrderList';
 import { includedEquityIds, isContinuousPlan, isMobileDevice, payMethods, plansOnOffer, purchaseLimits } from './purchaseRules';
 import { refreshMembership, usePaymentPoll, type PollEnd } from './usePaymentPoll';
+import { payInWechat, resumedPlanId, type JsapiOutcome } from './wechatJsapi';
 import './subscription.css';
 
 type Step = { kind: 'address'; plan: ServicePlan } | { kind: 'pay'; plan: ServicePlan } | null;
@@ -69,6 +70,26 @@ export function SubscriptionPanel() {
       setOrdersKey((k) => k + 1);
     }
   });
+
+  // Inside WeChat: JSAPI pay's answer. Paid means the order is checked (the bridge's word alone
+  // grants nothing); cancelled and failed close the step with the spec's message.
+  const onJsapiOutcome = useCallback((outcome: Exclude<JsapiOutcome, { kind: 'leaving' }>) => {
+    setStep(null);
+    if (outcome.kind === 'paid') setPending(outcome.ordersn);
+    else if (outcome.kind === 'cancelled') toast.info(MSG.payCancelled);
+    else toast.error(outcome.message);
+    setOrdersKey((k) => k + 1);
+  }, []);
+
+  // Back from the official account's authorisation (the openid step): carry on paying that plan.
+  const resumed = useRef(false);
+  useEffect(() => {
+    const planId = resumedPlanId();
+    const plan = planId === null ? undefined : plans.find((p) => p.id === planId);
+    if (!plan || resumed.current) return;
+    resumed.current = true;
+    void payInWechat(plan).then((outcome) => outcome.kind !== 'leaving' && onJsapiOutcome(outcome));
+  }, [plans, onJsapiOutcome]);
 
   const buy = (plan: ServicePlan) => {
     if (limits.blockedReason) return toast.warning(limits.blockedReason);
@@ -116,7 +137,7 @@ export function SubscriptionPanel() {
       )}
       {step?.kind === 'pay' &&
         (mobile ? (
-          <MobilePayModal plan={step.plan} methods={payMethods(userAgent, step.plan)} onClose={closePay} />
+          <MobilePayModal plan={step.plan} methods={payMethods(userAgent, step.plan)} onClose={closePay} onJsapiOutcome={onJsapiOutcome} />
         ) : (
           <DesktopPayModal plan={step.plan} methods={payMethods(userAgent, step.plan)} onPaid={() => void onPaid()} onClose={closePay} />
         ))}

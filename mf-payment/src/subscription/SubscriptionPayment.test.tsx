@@ -309,6 +309,93 @@ describe('buying', () => {
     expect(within(dialog).queryByRole('button', { name: /支付宝/ })).not.toBeInTheDocument();
   });
 
+  describe('JSAPI pay inside WeChat', () => {
+    const jsapiReply = {
+      result: 1,
+      msg: '',
+      ordersn: 'QYJS',
+      appId: 'wxapp',
+      timestamp: '1700000000',
+      nonceStr: 'n',
+      package: 'prepay_id=p',
+      signType: 'RSA' as const,
+      paySign: 'sig',
+    };
+    let invoke: jest.Mock;
+    beforeEach(() => {
+      jest.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(WECHAT_UA);
+      window.sessionStorage.clear();
+      window.history.replaceState(null, '', '/personal?type=flag4');
+      invoke = jest.fn();
+      window.WeixinJSBridge = { invoke };
+    });
+    afterEach(() => {
+      delete window.WeixinJSBridge;
+      window.history.replaceState(null, '', '/');
+    });
+
+    async function payWithWechat() {
+      renderPanel();
+      await userEvent.click(await screen.findByRole('radio', { name: /月度会员/ }));
+      await userEvent.click(screen.getByRole('button', { name: '立即开通' }));
+      const dialog = await screen.findByRole('dialog', { name: '选择支付方式' });
+      await userEvent.click(within(dialog).getByRole('button', { name: /微信支付/ }));
+    }
+
+    it('first fetches the openid: off to the official account, back to this page with the plan', async () => {
+      const authorize = jest.spyOn(api.wechat, 'authorizeUrl').mockResolvedValue({ url: 'https://open.example/authorize', state: 's' });
+      const order = jest.spyOn(api.pay, 'orderJsApiPay');
+      await payWithWechat();
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('https://open.example/authorize'));
+      expect(authorize).toHaveBeenCalledWith({ iswx: 1, back: '/personal?type=flag4&wxpay=1' }, { silent: true });
+      expect(order).not.toHaveBeenCalled();
+    });
+
+    it('back with the code: exchanges it, pays through the bridge and checks the order before 支付成功', async () => {
+      window.history.replaceState(null, '', '/personal?type=flag4&wxpay=1&code=CODE&state=s');
+      jest.spyOn(api.pay, 'getOpenId').mockResolvedValue({ result: 1, msg: '', openid: 'OPENID', unionid: '' });
+      const order = jest.spyOn(api.pay, 'orderJsApiPay').mockResolvedValue(jsapiReply);
+      invoke.mockImplementation((_name, _params, done) => done({ err_msg: 'get_brand_wcpay_request:ok' }));
+      const notify = jest.spyOn(api.pay, 'notifypay').mockResolvedValue({ result: 1, msg: '', status: 1 });
+      jest.spyOn(api.user, 'getMemberInfo').mockResolvedValue(user(1));
+      jest.useFakeTimers({ advanceTimers: true });
+      renderPanel();
+      await waitFor(() => expect(order).toHaveBeenCalledWith({ openid: 'OPENID', service_id: 1 }, { silent: true }));
+      expect(window.location.search).toBe('?type=flag4');
+      expect(invoke).toHaveBeenCalledWith(
+        'getBrandWCPayRequest',
+        { appId: 'wxapp', timeStamp: '1700000000', nonceStr: 'n', package: 'prepay_id=p', signType: 'RSA', paySign: 'sig' },
+        expect.any(Function),
+      );
+      expect(assign).not.toHaveBeenCalled();
+      await waitPoll();
+      await waitFor(() => expect(notify).toHaveBeenCalledWith('QYJS', { silent: true }));
+      expect(await screen.findByText(MSG.paySuccess)).toBeInTheDocument();
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('/personal?type=flag1'));
+    });
+
+    it('a cancel in WeChat says 您取消的支付, a failure 支付失败, a bad code 获取openId失败', async () => {
+      window.sessionStorage.setItem('qy-wx-openid', 'OPENID');
+      jest.spyOn(api.pay, 'orderJsApiPay').mockResolvedValue(jsapiReply);
+      invoke.mockImplementationOnce((_name, _params, done) => done({ err_msg: 'get_brand_wcpay_request:cancel' }));
+      await payWithWechat();
+      expect(await screen.findByText(MSG.payCancelled)).toBeInTheDocument();
+      expect(pendingOrder.get()).toBeNull();
+
+      invoke.mockImplementationOnce((_name, _params, done) => done({ err_msg: 'get_brand_wcpay_request:fail' }));
+      await userEvent.click(screen.getByRole('button', { name: '立即开通' }));
+      await userEvent.click(within(await screen.findByRole('dialog', { name: '选择支付方式' })).getByRole('button', { name: /微信支付/ }));
+      expect(await screen.findByText(MSG.payFailed)).toBeInTheDocument();
+
+      cleanup();
+      window.sessionStorage.clear();
+      window.history.replaceState(null, '', '/personal?type=flag4&wxpay=1&code=USED&state=s');
+      jest.spyOn(api.pay, 'getOpenId').mockRejectedValue(new ApiError(0, MSG.openIdFailed, { result: 0, msg: MSG.openIdFailed }));
+      renderPanel();
+      expect(await screen.findByText(MSG.openIdFailed)).toBeInTheDocument();
+    });
+  });
+
   it('yearly plans ask for the shipping address first, every field required, prefilled from the saved one', async () => {
     jest.spyOn(api.region, 'getTree').mockResolvedValue([
       { code: '110000', name: '北京市', children: [{ code: '110100', name: '北京市', children: [{ code: '110101', name: '东城区' }] }] },

@@ -103,7 +103,8 @@ export const api = {
   },
   wechat: {
     /** Where to send the browser to authorise with the messaging app (local simulator by default). */
-    authorizeUrl: (params: { iswx: 0 | 1 }, opts?: CallOptions) =>
+    /** `back` (inside WeChat only): a same-site path to return to instead of /wechat/wxlogin. */
+    authorizeUrl: (params: { iswx: 0 | 1; back?: string }, opts?: CallOptions) =>
       get<WechatAuthorizeReply>('/api/wechat/authorizeUrl', params, opts),
     checkCode: (params: { code: string; state: string; iswx: 0 | 1 }, opts?: CallOptions) =>
       get<WechatCheckReply>('/api/wechat/checkCode', params, opts),

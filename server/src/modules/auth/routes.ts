@@ -126,7 +126,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app
   app.get(
     '/wechat/authorizeUrl',
     { schema: { tags, summary: 'Where to authorise with WeChat (the local simulator by default)', querystring: WechatAuthorizeQuery, response: WechatAuthorizeResponse } },
-    async (request) => ok(wechat.authorizeUrl(request.query.iswx)),
+    async (request) => ok(wechat.authorizeUrl(request.query.iswx, request.query.back)),
   );
 
   app.get(

@@ -66,7 +66,15 @@ export const UpdatePasswordBody = Type.Object(
   { additionalProperties: true },
 );
 
-export const WechatAuthorizeQuery = Type.Object({ iswx }, { additionalProperties: true });
+export const WechatAuthorizeQuery = Type.Object(
+  {
+    iswx,
+    back: Type.Optional(
+      text(512, Messages.badParameter, 'Inside WeChat only: a same-site path to return to with code and state (the openid step of paying), instead of /wechat/wxlogin'),
+    ),
+  },
+  { additionalProperties: true },
+);
 export const WechatCheckQuery = Type.Object(
   { code: text(512, Messages.wechatCodeInvalid), state: text(512, Messages.wechatStateInvalid), iswx },
   { additionalProperties: true },

@@ -94,14 +94,21 @@ export function createWechatService(deps: {
   }
 
   return {
-    /** GET /api/wechat/authorizeUrl: the provider's page, returning to /wechat/wxlogin?code=&state=. */
-    authorizeUrl(iswx: number | undefined): { url: string; state: string } {
+    /**
+     * GET /api/wechat/authorizeUrl: the provider's page, returning to /wechat/wxlogin?code=&state=
+     * (or, inside WeChat, to the same-site path `back`).
+     */
+    authorizeUrl(iswx: number | undefined, back?: string): { url: string; state: string } {
       const app = appOf(iswx);
+      // Another same-site page (the subscription panel fetching an openid) only inside WeChat.
+      if (back !== undefined && (app !== 'mp' || !back.startsWith('/') || back.startsWith('//') || back.startsWith('/\\'))) {
+        throw AppError.badParameter(Messages.badParameter);
+      }
       const payload = Buffer.from(
         JSON.stringify({ a: app, e: now().getTime() + WECHAT_STATE_TTL_MS, n: randomBytes(9).toString('base64url') }),
       ).toString('base64url');
       const state = `${payload}.${signState(payload)}`;
-      const redirectUri = `${deps.publicBaseUrl}/wechat/wxlogin`;
+      const redirectUri = `${deps.publicBaseUrl}${back ?? '/wechat/wxlogin'}`;
       return { url: oauth.authorizeUrl({ app, redirectUri, state }), state };
     },
 
