@@ -35,7 +35,15 @@ interface ValidationIssue {
 export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema }) => {
   const validator = Compile(schema);
   const isObject = (schema as { type?: unknown }).type === 'object';
+  const defaults = isObject ? topLevelDefaults(schema) : undefined;
   return (input: unknown) => {
+    // Fast path for the common case, a well-formed object body: its own properties plus the
+    // top-level defaults already pass, so converting (which walks the schema) would change nothing.
+    if (defaults && isPlainObject(input)) {
+      const filled: Record<string, unknown> = { ...input };
+      for (const [key, fallback] of defaults) if (filled[key] === undefined) filled[key] = structuredClone(fallback);
+      if (validator.Check(filled)) return { value: filled };
+    }
     let value = input == null && isObject ? {} : input;
     value = Value.Convert(schema, Value.Default(schema, value));
     if (validator.Check(value)) return { value };
@@ -43,6 +51,30 @@ export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema }) =>
     return { error: new RequestValidationError(messageFor(schema, issues), issues) };
   };
 };
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
+
+/**
+ * The defaults of an object schema's own properties, or undefined when a default sits deeper (then
+ * only Value.Default fills everything, and the fast path is not used).
+ */
+function topLevelDefaults(schema: TSchema): [string, unknown][] | undefined {
+  const properties = (schema as { properties?: Record<string, TSchema> }).properties ?? {};
+  const found: [string, unknown][] = [];
+  for (const [key, property] of Object.entries(properties)) {
+    if ('default' in property) found.push([key, (property as { default: unknown }).default]);
+    if (hasDefault(property, true)) return undefined;
+  }
+  return found;
+}
+
+/** Whether a schema (below its own top when `skipTop`) declares a default anywhere. */
+function hasDefault(node: unknown, skipTop = false): boolean {
+  if (typeof node !== 'object' || node === null) return false;
+  if (!skipTop && 'default' in node) return true;
+  return Object.entries(node).some(([key, child]) => key !== 'default' && typeof child === 'object' && hasDefault(child));
+}
 
 function messageFor(schema: TSchema, issues: ValidationIssue[]): string {
   for (const issue of issues) {
