@@ -491,21 +491,23 @@ export function createContentService(deps: {
       const version = await currentVersion();
       await checkSources(sourceIds, version);
 
-      const conditions: SQL[] = [eq(articles.status, 1)];
-      if (sourceIds.length) conditions.push(inArray(articles.sourceId, sourceIds));
       const classIds = toIdList(query.articleClassIds);
-      if (classIds.length) conditions.push(arrayOverlaps(articles.classIds, classIds));
       const filterIds = toIdList(query.articleFilterIds);
-      if (filterIds.length) conditions.push(inArray(articles.filterId, filterIds));
       const typeIds = toIdList(query.articleTypeIds);
-      if (typeIds.length) conditions.push(inArray(articles.typeId, typeIds));
       const articleIds = toIdList(query.articleIds);
-      if (articleIds.length) conditions.push(inArray(articles.id, articleIds));
-      if (query.haswantsay === 1) conditions.push(eq(articles.haswantsay, 1));
-      if (range) conditions.push(gte(articles.postdate, range.from), lt(articles.postdate, range.to));
-      const where = and(...conditions);
-
-      const order =
+      // The SQL form of the filter, built only when the list index cannot answer.
+      const where = () => {
+        const conditions: SQL[] = [eq(articles.status, 1)];
+        if (sourceIds.length) conditions.push(inArray(articles.sourceId, sourceIds));
+        if (classIds.length) conditions.push(arrayOverlaps(articles.classIds, classIds));
+        if (filterIds.length) conditions.push(inArray(articles.filterId, filterIds));
+        if (typeIds.length) conditions.push(inArray(articles.typeId, typeIds));
+        if (articleIds.length) conditions.push(inArray(articles.id, articleIds));
+        if (query.haswantsay === 1) conditions.push(eq(articles.haswantsay, 1));
+        if (range) conditions.push(gte(articles.postdate, range.from), lt(articles.postdate, range.to));
+        return and(...conditions);
+      };
+      const order = () =>
         query.sortType === 1
           ? [asc(articles.postdate), asc(articles.id)]
           : query.sortType === 2
@@ -533,8 +535,8 @@ export function createContentService(deps: {
         const ids = await db
           .select({ id: articles.id })
           .from(articles)
-          .where(where)
-          .orderBy(...order)
+          .where(where())
+          .orderBy(...order())
           .limit(pageSize)
           .offset(offset);
         return rowsByIds(
@@ -548,7 +550,7 @@ export function createContentService(deps: {
       const loadTotal = async () => {
         const n = (await listIndex())?.count(filter);
         if (n !== undefined) return n;
-        const [row] = await db.select({ n: count() }).from(articles).where(where);
+        const [row] = await db.select({ n: count() }).from(articles).where(where());
         return Number(row?.n ?? 0);
       };
       const filterKey = JSON.stringify([sourceIds, classIds, filterIds, typeIds, articleIds, query.haswantsay === 1, range]);
