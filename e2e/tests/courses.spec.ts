@@ -54,7 +54,7 @@ test('a visitor opens the course home and is asked to log in on a course click',
   // The image-text tab follows type=img.
   await page.goto('/course-resources?type=img');
   await expect(page.getByRole('tab', { name: '图文课程', selected: true })).toBeVisible();
-  await expect(page.getByText('临床研究与实践')).toBeVisible();
+  await expect(page.getByText('临床研究与实践', { exact: true })).toBeVisible();
 });
 
 test('a reader without a complete profile gets 需要资料补齐才能浏览', async ({ page, request }, testInfo) => {
