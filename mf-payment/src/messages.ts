@@ -42,6 +42,7 @@ export const PAY_FLOW_MSG = {
   qrAlt: (method: string) => `${method}支付二维码`,
   askDoneTitle: '是否已完成支付？',
   askDoneText: '手机已扫码。支付完成后请点击“已完成支付”。',
+  returnAskText: '如已在支付页面完成付款，请点击“已完成支付”；如未付款，请点击“还未完成”。',
   doneYes: '已完成支付',
   doneNo: '还未完成',
   goPay: '去支付',

@@ -2,9 +2,10 @@
 // /personal?type=flag4: my orders, plans with prices, benefits with locked items, buying (desktop QR
 // or a phone method choice, §4), the shipping address for yearly plans, FAQ and agreement.
 import { LockOutlined } from '@ant-design/icons';
-import { Alert, Button, Collapse, Tag, Tooltip } from 'antd';
+import { Alert, Button, Collapse, Modal, Tag, Tooltip } from 'antd';
 import {
   api,
+  ApiError,
   EmptyState,
   ErrorState,
   LoadingState,
@@ -16,10 +17,11 @@ import {
   useIsMobile,
   useSession,
   type EquityItem,
+  type PayStatusReply,
   type ServicePlan,
 } from '@qianyan/shared';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { PAY_MSG } from '../messages';
+import { PAY_FLOW_MSG, PAY_MSG } from '../messages';
 import { AddressModal } from './AddressModal';
 import { browser, pendingOrder } from './browser';
 import { DesktopPayModal } from './DesktopPayModal';
@@ -61,7 +63,31 @@ export function SubscriptionPanel() {
 
   // Back from a phone cashier: the order it left for is polled until paid.
   const [pending, setPending] = useState<string | null>(null);
-  useEffect(() => setPending(pendingOrder.get()), []);
+  // Coming back from a cashier page gives no verdict (providers only notify the server): the member
+  // is asked, while the order keeps being polled.
+  const [askReturn, setAskReturn] = useState(false);
+  useEffect(() => {
+    const order = pendingOrder.get();
+    setPending(order);
+    if (order && resumedPlanId() === null) setAskReturn(true);
+  }, []);
+  const stopWaiting = () => {
+    pendingOrder.clear();
+    setPending(null);
+    setAskReturn(false);
+    setOrdersKey((k) => k + 1);
+  };
+  const checkReturn = async () => {
+    if (!pending) return setAskReturn(false);
+    try {
+      await api.pay.notifypay(pending, { silent: true });
+      void onPaid();
+    } catch (err) {
+      const reply = err instanceof ApiError ? (err.data as PayStatusReply | undefined) : undefined;
+      toast.error(reply?.status === 2 || reply?.status === 3 ? reply.msg : MSG.payFailed);
+      stopWaiting();
+    }
+  };
   usePaymentPoll(pending, (end: PollEnd) => {
     if (end.paid) void onPaid();
     else {
@@ -132,6 +158,21 @@ export function SubscriptionPanel() {
         ]}
       />
       <FaqSection />
+      <Modal
+        open={askReturn && pending !== null}
+        title={PAY_FLOW_MSG.askDoneTitle}
+        okText={PAY_FLOW_MSG.doneYes}
+        cancelText={PAY_FLOW_MSG.doneNo}
+        closable={false}
+        maskClosable={false}
+        onOk={checkReturn}
+        onCancel={() => {
+          toast.info(MSG.payCancelled);
+          stopWaiting();
+        }}
+      >
+        <p>{PAY_FLOW_MSG.returnAskText}</p>
+      </Modal>
       {step?.kind === 'address' && (
         <AddressModal open onSaved={() => setStep({ kind: 'pay', plan: step.plan })} onCancel={() => setStep(null)} />
       )}

@@ -309,6 +309,35 @@ describe('buying', () => {
     expect(within(dialog).queryByRole('button', { name: /支付宝/ })).not.toBeInTheDocument();
   });
 
+  it('back from a phone cashier: asks whether payment completed; checks the order, or says 您取消的支付', async () => {
+    pendingOrder.set('QYBACK');
+    const notify = jest.spyOn(api.pay, 'notifypay').mockRejectedValue(unpaid());
+    renderPanel();
+    const ask = await screen.findByRole('dialog', { name: '是否已完成支付？' });
+    await userEvent.click(within(ask).getByRole('button', { name: '已完成支付' }));
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('QYBACK', { silent: true }));
+    expect(await screen.findByText(MSG.payFailed)).toBeInTheDocument();
+    expect(pendingOrder.get()).toBeNull();
+    cleanup();
+
+    pendingOrder.set('QYBACK2');
+    renderPanel();
+    const again = await screen.findByRole('dialog', { name: '是否已完成支付？' });
+    await userEvent.click(within(again).getByRole('button', { name: '还未完成' }));
+    expect(await screen.findByText(MSG.payCancelled)).toBeInTheDocument();
+    expect(pendingOrder.get()).toBeNull();
+    cleanup();
+
+    pendingOrder.set('QYBACK3');
+    notify.mockResolvedValue({ result: 1, msg: '', status: 1 });
+    jest.spyOn(api.user, 'getMemberInfo').mockResolvedValue(user(1));
+    renderPanel();
+    const paid = await screen.findByRole('dialog', { name: '是否已完成支付？' });
+    await userEvent.click(within(paid).getByRole('button', { name: '已完成支付' }));
+    expect(await screen.findByText(MSG.paySuccess)).toBeInTheDocument();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/personal?type=flag1'));
+  });
+
   describe('JSAPI pay inside WeChat', () => {
     const jsapiReply = {
       result: 1,
