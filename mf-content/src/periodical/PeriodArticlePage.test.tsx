@@ -23,7 +23,7 @@ const week = (id: number, thedate: string): WeeklyRecord => ({
 function mock() {
   const months = jest
     .spyOn(api.periodical, 'getMonthOfQiKanYear')
-    .mockImplementation(async ({ year }) => (year === THIS_YEAR ? [1, 4, 7] : year === THIS_YEAR - 1 ? [2, 11] : []));
+    .mockImplementation(async ({ year }) => (year === THIS_YEAR ? [1, 4, 7] : year === THIS_YEAR - 1 ? [2, 7, 11] : []));
   const list = jest.spyOn(api.periodical, 'selectQiKanList').mockImplementation(async ({ month }) => {
     const y = month.slice(0, 4);
     const m = month.slice(4);
@@ -58,7 +58,7 @@ describe('/period-article', () => {
     const select = screen.getByRole('combobox', { name: '年份' });
     expect(within(select).getAllByRole('option')).toHaveLength(11);
     await userEvent.selectOptions(select, String(THIS_YEAR - 1));
-    expect(await screen.findByRole('tab', { name: '11月' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('tab', { name: '11月', exact: true })).toHaveAttribute('aria-selected', 'true');
     await waitFor(() => expect(location()).toBe(`/period-article?year=${THIS_YEAR - 1}&month=11`));
     expect(list).toHaveBeenLastCalledWith({ month: `${THIS_YEAR - 1}11`, pageNo: 1, pageSize: 20 }, { silent: true });
   });

@@ -54,13 +54,18 @@ export function PeriodArticlePage() {
   const [params, setParams] = useSearchParams();
   const { year, month: asked } = readPeriodQuery(params, currentYear);
 
-  const months = useApiQuery(() => api.periodical.getMonthOfQiKanYear({ year }, { silent: true }), [year]);
-  const available = months.data ?? [];
-  const month = months.data ? pickMonth(available, asked) : null;
+  const months = useApiQuery(
+    async () => ({ year, list: await api.periodical.getMonthOfQiKanYear({ year }, { silent: true }) }),
+    [year],
+  );
+  // The months of the year in the URL only: the previous year's list must not pick this year's month.
+  const current = months.data?.year === year ? months.data.list : undefined;
+  const available = current ?? [];
+  const month = current ? pickMonth(available, asked) : null;
 
   // The URL always names the month shown (the newest by default), so a shared link opens the same page.
   useEffect(() => {
-    if (!months.data || months.loading) return;
+    if (!current || months.loading) return;
     const want = month === null ? null : String(month);
     if (params.get('year') !== String(year) || params.get('month') !== want) {
       const next = new URLSearchParams(params);
@@ -69,7 +74,7 @@ export function PeriodArticlePage() {
       else next.delete('month');
       setParams(next, { replace: true });
     }
-  }, [months.data, months.loading, month, year, params, setParams]);
+  }, [current, months.loading, month, year, params, setParams]);
 
   const weeks = useApiQuery(
     async () => (month === null ? null : api.periodical.selectQiKanList({ month: monthKey(year, month), pageNo: 1, pageSize: 20 }, { silent: true })),
@@ -100,7 +105,7 @@ export function PeriodArticlePage() {
       </div>
       {months.error ? (
         <ErrorState message={months.error.message} onRetry={months.reload} />
-      ) : !months.data ? (
+      ) : !current ? (
         <Skeleton active paragraph={{ rows: 2 }} />
       ) : available.length === 0 ? (
         <EmptyState text={PERIOD_TEXT.noMonths} />
