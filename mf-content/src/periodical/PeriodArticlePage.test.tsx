@@ -58,7 +58,7 @@ describe('/period-article', () => {
     const select = screen.getByRole('combobox', { name: '年份' });
     expect(within(select).getAllByRole('option')).toHaveLength(11);
     await userEvent.selectOptions(select, String(THIS_YEAR - 1));
-    expect(await screen.findByRole('tab', { name: '11月', exact: true })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('tab', { name: /^11月$/ })).toHaveAttribute('aria-selected', 'true');
     await waitFor(() => expect(location()).toBe(`/period-article?year=${THIS_YEAR - 1}&month=11`));
     expect(list).toHaveBeenLastCalledWith({ month: `${THIS_YEAR - 1}11`, pageNo: 1, pageSize: 20 }, { silent: true });
   });
