@@ -45,6 +45,8 @@ export function MediaPlayer({
   const [rate, setRate] = useState(1);
   const mediaRef = useRef<HTMLVideoElement & HTMLAudioElement>(null);
   const wantPlay = useRef(false);
+  // The hook form renders inside the app's providers, so the prompt takes the site theme.
+  const [modal, modalHolder] = Modal.useModal();
 
   // Once unlocked (a claimed free read re-fetches the detail with its media), start if asked to.
   useEffect(() => {
@@ -73,7 +75,7 @@ export function MediaPlayer({
         toast.warning(MSG.freeReadsUsedUp);
         return;
       case 'freeRead':
-        Modal.confirm({
+        modal.confirm({
           title: T.useFreeRead,
           content: audio ? T.freeReadAudioPrompt : T.freeReadPrompt,
           okText: T.useFreeRead,
@@ -108,6 +110,7 @@ export function MediaPlayer({
   if (failed) {
     return (
       <div className={`qy-player qy-player--${audio ? 'audio' : 'video'} is-failed`} role="alert">
+        {modalHolder}
         <p>{audio ? MSG.audioUnsupported : MSG.videoUnsupported}</p>
       </div>
     );
@@ -116,6 +119,7 @@ export function MediaPlayer({
   if (!started) {
     return (
       <div className={`qy-player qy-player--${audio ? 'audio' : 'video'} is-cover`}>
+        {modalHolder}
         {detail.thumb && <img src={detail.thumb} alt="" />}
         <button type="button" className="qy-player__start" onClick={start} disabled={claiming} aria-label={action === 'login' ? T.loginToPlay : T.play}>
           <PlayCircleFilled aria-hidden="true" />
@@ -127,6 +131,7 @@ export function MediaPlayer({
 
   return (
     <div className={`qy-player qy-player--${audio ? 'audio' : 'video'}`}>
+      {modalHolder}
       {audio ? (
         <>
           {detail.thumb && <img className="qy-player__art" src={detail.thumb} alt="" />}
