@@ -124,6 +124,19 @@ describe('/animation-list', () => {
     await waitFor(() => expect(location()).toBe('/animation-list?articleClassIds=2%2C4&startDate=20260101&endDate=20260630'));
   });
 
+  it('shows 7 subjects and expands when there are more than 8', async () => {
+    const many = Array.from({ length: 9 }, (_, i) => ({ id: i + 1, classname: `专业${i + 1}`, code: 10 * (i + 1), num: 1, xcxIconSe: '' }));
+    jest.spyOn(api.article, 'selectArticleClass').mockResolvedValue(many);
+    jest.spyOn(api.article, 'selectArticleList').mockResolvedValue(pageOf([]));
+    renderAt('/animation-list', <AppRoutes />);
+    const group = await screen.findByRole('group', { name: '专业' });
+    await within(group).findByRole('button', { name: '专业7' });
+    expect(within(group).queryByRole('button', { name: '专业8' })).toBeNull();
+    await userEvent.click(within(group).getByRole('button', { name: '展开' }));
+    expect(within(group).getByRole('button', { name: '专业9' })).toBeInTheDocument();
+    expect(within(group).getByRole('button', { name: '收起' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
   it('reads and writes its URL state', () => {
     const q = readMediaQuery(new URLSearchParams('sortType=9&articleClassIds=3,x,3&startDate=20260301&endDate=20260101&page=2'));
     expect(q).toEqual({ sortType: 0, classIds: [3], startDate: '', endDate: '', page: 2 });
