@@ -33,6 +33,9 @@ import { refreshMembership, usePaymentPoll, type PollEnd } from './usePaymentPol
 import { payInWechat, resumedPlanId, type JsapiOutcome } from './wechatJsapi';
 import './subscription.css';
 
+/** How long 支付成功 shows before the page moves on. */
+const PAID_PAUSE_MS = 1500;
+
 type Step = { kind: 'address'; plan: ServicePlan } | { kind: 'pay'; plan: ServicePlan } | null;
 
 const periodOf = (plan: ServicePlan) => (plan.type === 2 || plan.type === 4 ? PAY_MSG.perYear : PAY_MSG.perMonth);
@@ -57,7 +60,8 @@ export function SubscriptionPanel() {
     pendingOrder.clear();
     setStep(null);
     toast.success(MSG.paySuccess);
-    await refreshMembership(updateSessionUser);
+    // The page is left with a full load: the member first sees 支付成功 for a moment.
+    await Promise.all([refreshMembership(updateSessionUser), new Promise((resolve) => setTimeout(resolve, PAID_PAUSE_MS))]);
     browser.assign(browser.returnTarget());
   }, []);
 
