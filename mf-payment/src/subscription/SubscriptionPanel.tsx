@@ -57,12 +57,13 @@ export function SubscriptionPanel() {
   const onPaid = useCallback(async () => {
     if (finished.current) return;
     finished.current = true;
+    const target = browser.returnTarget();
     pendingOrder.clear();
     setStep(null);
     toast.success(MSG.paySuccess);
     // The page is left with a full load: the member first sees 支付成功 for a moment.
     await Promise.all([refreshMembership(updateSessionUser), new Promise((resolve) => setTimeout(resolve, PAID_PAUSE_MS))]);
-    browser.assign(browser.returnTarget());
+    browser.assign(target);
   }, []);
 
   // Back from a phone cashier: the order it left for is polled until paid.

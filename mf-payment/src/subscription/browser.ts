@@ -26,16 +26,21 @@ export const browser = {
     form.submit();
     return true;
   },
-  /** Where to go after paying: ?redirect= (same-site path), else the same-site referrer, else the profile. */
+  /**
+   * Where to go after paying: ?redirect= (same-site path), else where the member was when a phone
+   * payment left for the cashier, else the same-site referrer (not the personal centre, the QR
+   * payment page or the sandbox cashier), else the profile.
+   */
   returnTarget(): string {
     const redirect = new URLSearchParams(window.location.search).get('redirect');
     if (isSameSitePath(redirect)) return redirect;
+    const kept = session.get(RETURN_KEY);
+    if (isSameSitePath(kept)) return kept;
     try {
       if (document.referrer) {
         const ref = new URL(document.referrer);
-        if (ref.origin === window.location.origin && !ref.pathname.startsWith('/personal') && !ref.pathname.startsWith('/qrcode-member')) {
-          return `${ref.pathname}${ref.search}${ref.hash}`;
-        }
+        const skipped = ['/personal', '/qrcode-member', '/dev/'].some((p) => ref.pathname.startsWith(p));
+        if (ref.origin === window.location.origin && !skipped) return `${ref.pathname}${ref.search}${ref.hash}`;
       }
     } catch {
       /* not a URL: ignore */
@@ -44,28 +49,42 @@ export const browser = {
   },
 };
 
-/** The order a phone payment left the page for; polled when the panel is shown again. */
-const PENDING_KEY = 'qy-pay-pending';
-export const pendingOrder = {
-  get: (): string | null => {
+const session = {
+  get: (key: string): string | null => {
     try {
-      return window.sessionStorage.getItem(PENDING_KEY);
+      return window.sessionStorage.getItem(key);
     } catch {
       return null;
     }
   },
-  set: (ordersn: string) => {
+  set: (key: string, value: string) => {
     try {
-      window.sessionStorage.setItem(PENDING_KEY, ordersn);
+      window.sessionStorage.setItem(key, value);
     } catch {
       /* storage unavailable: the order list still shows it */
     }
   },
-  clear: () => {
+  remove: (key: string) => {
     try {
-      window.sessionStorage.removeItem(PENDING_KEY);
+      window.sessionStorage.removeItem(key);
     } catch {
       /* ignore */
     }
+  },
+};
+
+/** The order a phone payment left the page for; polled when the panel is shown again. */
+const PENDING_KEY = 'qy-pay-pending';
+/** Where to go once that order is paid, decided before leaving (the cashier becomes the referrer). */
+const RETURN_KEY = 'qy-pay-return';
+export const pendingOrder = {
+  get: (): string | null => session.get(PENDING_KEY),
+  set: (ordersn: string) => {
+    session.set(RETURN_KEY, browser.returnTarget());
+    session.set(PENDING_KEY, ordersn);
+  },
+  clear: () => {
+    session.remove(PENDING_KEY);
+    session.remove(RETURN_KEY);
   },
 };
