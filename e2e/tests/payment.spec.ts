@@ -101,6 +101,7 @@ test('a non-member subscribes monthly through the sandbox cashier and reads a me
     await page.getByRole('link', { name: '返回商户' }).click();
     // Back on the panel, which cannot know the outcome by itself: it asks (and keeps polling).
     const ask = page.getByRole('dialog', { name: '是否已完成支付？' });
+    await expect(ask).toBeVisible();
     await snap(page, testInfo, 'subscription-returned');
     await ask.getByRole('button', { name: '已完成支付' }).click();
   }
