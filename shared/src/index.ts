@@ -17,6 +17,7 @@ export * from './sso';
 export { AppProviders, theme } from './ui/AppProviders';
 export { EmptyState, ErrorState, LoadingState } from './ui/States';
 export { reactLifecycles } from './ui/lifecycles';
+export { isBlankHtml, RichHtml, sanitizeHtml } from './ui/sanitize';
 export { useBreakpoint, useIsMobile } from './ui/responsive';
 export { SendCodeButton, SEND_CODE_MSG, sendVerificationCode } from './ui/SendCodeButton';
 export type { SendCodeButtonHandle, SendCodeButtonProps } from './ui/SendCodeButton';

@@ -1,4 +1,4 @@
-import { ARTICLE_LIST_PAGES, formatDate, MSG, splitClassNames, type ArticleDetail } from '@qianyan/shared';
+import { ARTICLE_LIST_PAGES, formatDate, isBlankHtml, MSG, splitClassNames, type ArticleDetail } from '@qianyan/shared';
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ClassTags } from '../common/ClassTags';
@@ -12,7 +12,6 @@ import { CommentaryPanel } from './CommentaryPanel';
 import { DetailPending, Html, NotFoundPanel } from './DetailStates';
 import { ARTICLE_TEXT as T } from './messages';
 import { RelatedList } from './RelatedList';
-import { isBlankHtml } from './sanitize';
 import { ShareBar } from './ShareBar';
 import { articleRefOf, useArticleDetail } from './useArticleDetail';
 import { useFreeRead } from './useFreeRead';

@@ -1,7 +1,7 @@
+import { RichHtml } from '@qianyan/shared';
 import { DownOutlined } from '@ant-design/icons';
 import { useId, useState } from 'react';
 import { ARTICLE_TEXT as T } from './messages';
-import { sanitizeHtml } from './sanitize';
 
 /**
  * The 述评 panel (§4 commentary panel): a toggle header, the commentary, and when only its free part
@@ -29,7 +29,7 @@ export function CommentaryPanel({
         </button>
       </h2>
       <div id={bodyId} hidden={!open} className="qy-ai-wantsay-body">
-        <div className="qy-ai-html" dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />
+        <RichHtml className="qy-ai-html" html={html} />
         {truncated && (
           <div className="qy-ai-wantsay-more">
             <button type="button" className="qy-ai-linkbutton" onClick={onMore}>

@@ -1,13 +1,12 @@
-import { ErrorState, LoadingState } from '@qianyan/shared';
+import { ErrorState, LoadingState, RichHtml } from '@qianyan/shared';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { pageTitle } from '../messages';
 import { ARTICLE_TEXT as T } from './messages';
-import { sanitizeHtml } from './sanitize';
 
 /** Editorial HTML (body, commentary, references), sanitised. */
 export function Html({ html, className = '' }: { html: string; className?: string }) {
-  return <div className={`qy-ai-html ${className}`} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />;
+  return <RichHtml className={`qy-ai-html ${className}`} html={html} />;
 }
 
 /** A missing or withdrawn article (10004), or a link that names none. */

@@ -1,10 +1,9 @@
-import { formatDate, SOURCE, splitClassNames, type ArticleDetail } from '@qianyan/shared';
+import { formatDate, isBlankHtml, SOURCE, splitClassNames, type ArticleDetail } from '@qianyan/shared';
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { articleHref } from '../article-list/ArticleListItem';
 import { AccessPanel } from '../article/AccessPanel';
 import { DetailPending, Html, NotFoundPanel } from '../article/DetailStates';
-import { isBlankHtml } from '../article/sanitize';
 import { ShareBar } from '../article/ShareBar';
 import { useArticleDetail } from '../article/useArticleDetail';
 import { useFreeRead } from '../article/useFreeRead';

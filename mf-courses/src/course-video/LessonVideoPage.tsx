@@ -4,7 +4,7 @@ import { Button, Skeleton } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ClassTags } from '../common/ClassTags';
-import { RichText } from '../common/sanitize';
+import { RichText } from '../common/RichText';
 import { ShareBar } from '../common/ShareBar';
 import { useClassCodes } from '../common/useClassCodes';
 import { useDocumentTitle } from '../common/useDocumentTitle';

@@ -3,7 +3,7 @@ import { api, ErrorState, MSG, openLoginDialog, useApiQuery, useSession, type Co
 import { Button, Skeleton } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { meetingTime } from '../common/dates';
-import { RichText } from '../common/sanitize';
+import { RichText } from '../common/RichText';
 import { ShareBar } from '../common/ShareBar';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { useReloadOnLogin } from '../common/useReloadOnLogin';

@@ -2,7 +2,7 @@ import { api, ErrorState, formatDate, MSG, useApiQuery, useIsMobile } from '@qia
 import { Skeleton } from 'antd';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ClassTags } from '../common/ClassTags';
-import { RichText } from '../common/sanitize';
+import { RichText } from '../common/RichText';
 import { ShareBar } from '../common/ShareBar';
 import { useClassCodes } from '../common/useClassCodes';
 import { useDocumentTitle } from '../common/useDocumentTitle';

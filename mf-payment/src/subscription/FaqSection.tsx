@@ -1,6 +1,6 @@
 // FAQ and the membership agreement (getsubscribeQaList: qa_lsit, xieyi).
 import { Button, Collapse, Modal } from 'antd';
-import { api, useApiQuery } from '@qianyan/shared';
+import { api, RichHtml, useApiQuery } from '@qianyan/shared';
 import { useId, useState } from 'react';
 import { PAY_FLOW_MSG } from '../messages';
 
@@ -35,7 +35,7 @@ export function FaqSection() {
       )}
       <Modal open={showAgreement} title={xieyi?.title} footer={null} onCancel={() => setShowAgreement(false)} width={640}>
         {/* The agreement is the operator's own HTML from the server. */}
-        <div className="qy-sub__agreement-body" dangerouslySetInnerHTML={{ __html: xieyi?.content ?? '' }} />
+        <RichHtml className="qy-sub__agreement-body" html={xieyi?.content} />
       </Modal>
     </section>
   );

@@ -107,7 +107,7 @@ beforeEach(() => {
     result: 1,
     msg: '',
     qa_lsit: [{ id: 1, title: '如何取消自动续费？', content: '在个人中心取消。' }],
-    xieyi: { title: '会员服务协议', content: '<p>协议正文</p>' },
+    xieyi: { title: '会员服务协议', content: '<p>协议正文</p><img alt="章" src="x.png" onerror="window.hacked=1"><script>window.hacked=2</script>' },
   });
   assign = jest.spyOn(browser, 'assign').mockImplementation(() => undefined);
 });
@@ -488,5 +488,8 @@ describe('buying', () => {
     expect(await screen.findByText('在个人中心取消。')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '《会员服务协议》' }));
     expect(await screen.findByText('协议正文')).toBeInTheDocument();
+    // The agreement is editorial HTML: shown sanitised.
+    expect(screen.getByRole('img', { name: '章' })).not.toHaveAttribute('onerror');
+    expect(document.querySelector('.qy-sub__agreement-body script')).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 /**
- * A small sanitiser for the editorial HTML of articles (body, commentary, references). The HTML comes
- * from the publisher's editors and is trusted; this is defence in depth, not a general-purpose filter:
- * it drops <script> elements, inline event handlers (on* attributes) and javascript: URLs.
+ * A small sanitiser for the editorial HTML every remote shows (article bodies and commentary, course
+ * and conference details, the membership agreement). The HTML comes from the publisher's editors and
+ * is trusted; this is defence in depth, not a general-purpose filter: it drops <script> elements,
+ * inline event handlers (on* attributes) and javascript: URLs.
  */
 const URL_ATTRIBUTES = new Set(['href', 'src', 'xlink:href', 'action', 'formaction', 'srcdoc']);
 
@@ -25,4 +26,9 @@ export function isBlankHtml(html: string | null | undefined): boolean {
   if (!html) return true;
   if (/<(img|video|audio|iframe|table)\b/i.test(html)) return false;
   return html.replace(/<[^>]*>/g, '').replace(/&nbsp;|\s/g, '') === '';
+}
+
+/** Editorial HTML, sanitised, in a <div> with the given class names. */
+export function RichHtml({ html, className }: { html: string | null | undefined; className?: string }) {
+  return <div className={className} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />;
 }
