@@ -218,7 +218,17 @@ export function createContentService(deps: {
   const totals = new VersionedCache<number>(CACHED_TOTALS);
   const refsCache = new VersionedCache<ArticleRefs>(1);
   const listIndexes = new VersionedCache<ListIndex | null>(1);
-  const listRows = new VersionedCache<ListRow>(CACHED_ROWS);
+  // List rows by id, plain values (no promises: a page reads up to 100 of them) of one version.
+  let listRowsVersion = -Infinity;
+  const listRowMap = new Map<number, ListRow>();
+  /** The row cache of `version`, or undefined for a version older than the one cached. */
+  function listRows(version: number): Map<number, ListRow> | undefined {
+    if (version > listRowsVersion) {
+      listRowMap.clear();
+      listRowsVersion = version;
+    }
+    return version === listRowsVersion ? listRowMap : undefined;
+  }
   const details = new VersionedCache<DetailRow | undefined>(CACHED_DETAILS);
   const sharedListReplies = new VersionedCache<{ json: string; ids: number[] }>(CACHED_LIST_REPLIES);
 
@@ -292,11 +302,12 @@ export function createContentService(deps: {
 
   /** List rows of published articles, in the order of `ids`: cached ones, the others in one query. */
   async function rowsByIds(version: number, ids: number[]): Promise<ListRow[]> {
+    const cache = listRows(version);
     const byId = new Map<number, ListRow>();
     const missing: number[] = [];
     for (const id of ids) {
-      const cached = listRows.peek(version, String(id));
-      if (cached) byId.set(id, await cached);
+      const cached = cache?.get(id);
+      if (cached) byId.set(id, cached);
       else missing.push(id);
     }
     if (missing.length > 0) for (const row of await readRows(version, missing)) byId.set(row.id, row);
@@ -309,7 +320,9 @@ export function createContentService(deps: {
       for (let at = 0; at < ids.length; at += WARM_ROWS_CHUNK) {
         await new Promise((resolve) => setImmediate(resolve));
         if (knownVersion !== undefined && knownVersion !== version) return;
-        const chunk = Array.from(ids.subarray(at, at + WARM_ROWS_CHUNK)).filter((id) => !listRows.peek(version, String(id)));
+        const cache = listRows(version);
+        if (!cache) return;
+        const chunk = Array.from(ids.subarray(at, at + WARM_ROWS_CHUNK)).filter((id) => !cache.has(id));
         if (chunk.length === 0) continue;
         await readRows(version, chunk);
       }
@@ -323,7 +336,11 @@ export function createContentService(deps: {
     const [raws, refs] = await Promise.all([listRowsQuery.execute({ ids }), refsOf(version)]);
     return raws.map((raw) => {
       const { professionalTitle: _title, ...row } = rowNames(raw, refs);
-      listRows.put(version, String(row.id), row);
+      const cache = listRows(version);
+      if (cache) {
+        if (!cache.has(row.id) && cache.size >= CACHED_ROWS) cache.delete(cache.keys().next().value!);
+        cache.set(row.id, row);
+      }
       return row;
     });
   }
