@@ -15,7 +15,6 @@ import { RelatedList } from './RelatedList';
 import { ShareBar } from './ShareBar';
 import { articleRefOf, useArticleDetail } from './useArticleDetail';
 import { useFreeRead } from './useFreeRead';
-import { useSsoArrival } from './useSsoArrival';
 import '../common/common.css';
 import './article.css';
 
@@ -45,8 +44,8 @@ function BackMatter({ title, html }: { title: string; html: string }) {
 export function ArticleInfoPage() {
   const [params] = useSearchParams();
   const ref = articleRefOf(params);
-  // share=1 and showType=clinical are accepted; they change nothing on this page yet.
-  useSsoArrival({ ssoData: params.get('nejmjmedssodata'), sg: params.get('sg') });
+  // share=1 and showType=clinical are accepted; they change nothing on this page yet. The single
+  // sign-on data parameter (nejmjmedssodata) is exchanged by the shell for every page (ssoArrival.ts).
   const query = useArticleDetail(ref);
   const loaded = query.data;
 

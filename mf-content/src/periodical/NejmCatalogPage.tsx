@@ -2,7 +2,6 @@ import { useSearchParams } from 'react-router-dom';
 import { DetailPending, Html, NotFoundPanel } from '../article/DetailStates';
 import { ShareBar } from '../article/ShareBar';
 import { articleRefOf, useArticleDetail } from '../article/useArticleDetail';
-import { useSsoArrival } from '../article/useSsoArrival';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { pageTitle } from '../messages';
 import { PERIOD_TEXT } from '../portal/messages';
@@ -11,12 +10,12 @@ import './periodical.css';
 
 /**
  * /nejm-catalog (spec §2.12): a weekly catalogue's title and keywords with a collect button, and its
- * contents. permalinks names it; month, catalogIndex and prev are accepted; sg follows the single
- * sign-on arrival rules like the article page.
+ * contents. permalinks names it; month, catalogIndex and prev are accepted. The single sign-on data
+ * parameter is exchanged by the shell for every page; the `sg` rule of §4 is not built (the spec does
+ * not say which value clears the user).
  */
 export function NejmCatalogPage() {
   const [params] = useSearchParams();
-  useSsoArrival({ ssoData: params.get('nejmjmedssodata'), sg: params.get('sg') });
   const query = useArticleDetail(articleRefOf(params));
   const detail = query.data?.detail;
   useDocumentTitle(pageTitle(detail?.title || PERIOD_TEXT.catalogTitle));
