@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { articles, conferences, hotReads, lessons, moduleSwitches, videoPlays, weeklyIssues } from '../src/db/schema/index.js';
 import { createTestApp, type TestContext } from './helpers.js';
 
@@ -215,6 +215,41 @@ describe('periodicals', () => {
     const year = await ctx.post('/api/article/getMonthOfQiKanYear', { year: 'twenty' });
     assert.equal(year.body.code, 10001);
     assert.equal(year.body.msg, '年份不正确');
+  });
+});
+
+describe('weekly catalogues', () => {
+  it('recent issues link a catalogue that is read and collected by its link and never listed', async () => {
+    const newest = await ctx.post('/api/article/newestArticle', {});
+    const catalogue = newest.body.data.articleMap['0'][0];
+    assert.ok(catalogue, JSON.stringify(newest.body.data.articleWeeklyPo));
+    assert.equal(newest.body.data.articleWeeklyPo.catalogPermalinks, catalogue.permalinks);
+
+    const detail = await ctx.post('/api/article/getArticleDetail', { permalinks: catalogue.permalinks });
+    assert.equal(detail.body.code, 0);
+    assert.match(detail.body.data.title, /目录$/);
+    assert.match(detail.body.data.keyword, /^本期目录/);
+    // Its body links the issue's journal articles.
+    for (const a of newest.body.data.articleMap['5']) assert.ok(detail.body.data.content.includes(`permalinks=${a.permalinks}`));
+
+    const token = await ctx.login('demo_reader');
+    assert.equal((await ctx.post('/api/user/collectArticle', { id: detail.body.data.id }, token)).body.code, 0);
+    const favourites = await ctx.post('/api/user/selectMyFavArticle', { pageNo: 1, pageSize: 50 }, token);
+    assert.ok(favourites.body.data.results.some((r: { permalinks: string }) => r.permalinks === catalogue.permalinks));
+
+    const catalogues = new Set(
+      (await ctx.app.db.select({ permalinks: articles.permalinks }).from(articles).where(eq(articles.status, 2))).map((r) => r.permalinks),
+    );
+    assert.ok(catalogues.size > 50, `${catalogues.size} catalogues`);
+    for (const body of [{ pageSize: 100 }, { sourceIds: [5], pageSize: 100 }]) {
+      const list = await ctx.post('/api/article/selectArticleList', body);
+      assert.ok(!list.body.data.results.some((r: { permalinks: string }) => catalogues.has(r.permalinks)), JSON.stringify(body));
+      const [{ listed }] = (await ctx.app.db
+        .select({ listed: sql<number>`count(*)::int` })
+        .from(articles)
+        .where(and(eq(articles.status, 1), ...(body.sourceIds ? [eq(articles.sourceId, 5)] : [])))) as { listed: number }[];
+      assert.equal(list.body.data.page.total, listed);
+    }
   });
 });
 

@@ -111,7 +111,7 @@ export const articles = pgTable(
     relationArticleIds: integer('relation_article_ids').array().notNull().default(sql`'{}'::integer[]`),
     accessLevel: varchar('access_level', { length: 8 }).notNull().default('public'),
     readCount: integer('read_count').notNull().default(0),
-    /** 1 published, 0 draft. */
+    /** 1 published, 2 published by link only (weekly catalogues, never listed), 0 draft. */
     status: smallint('status').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -163,6 +163,7 @@ export async function seedPortal(db: Db) {
     .onConflictDoNothing({ target: aboutPages.type });
 
   await seedWeeklyIssues(db);
+  await seedCatalogues(db);
   await seedHotReads(db);
 }
 
@@ -186,6 +187,77 @@ async function seedWeeklyIssues(db: Db) {
   await db.execute(
     sql`update ${articles} set weekly_issue_id = w.id from ${weeklyIssues} w
         where w.thedate = ${shanghaiDay} and ${articles.sourceId} in (5, 6, 7) and ${articles.weeklyIssueId} is null`,
+  );
+}
+
+/** Issues of the two years up to the newest that get a catalogue (older ones keep only their articles). */
+const CATALOGUE_YEARS = 2;
+
+/**
+ * A catalogue (contents list) for each recent weekly issue: an article with status 2, published
+ * but reachable by its link only (the issue's catalogue link and /nejm-catalog), never listed. Its
+ * body links the issue's articles by section; its keywords are the issue's disease areas.
+ */
+async function seedCatalogues(db: Db) {
+  const issues = await db
+    .select({ id: weeklyIssues.id, thedate: weeklyIssues.thedate, title: weeklyIssues.title })
+    .from(weeklyIssues)
+    .where(and(isNull(weeklyIssues.catalogPermalinks), sql`${weeklyIssues.thedate} >= (select max(thedate) from weekly_issues) - ${`${CATALOGUE_YEARS} years`}::interval`));
+  if (issues.length === 0) return;
+  const members = await db
+    .select({
+      issue: articles.weeklyIssueId,
+      sourceId: articles.sourceId,
+      title: articles.title,
+      permalinks: articles.permalinks,
+      classes: sql<string>`coalesce((select string_agg(c.classname, '、' order by c.sort, c.id) from article_classes c where c.id = any(${articles.classIds})), '')`,
+    })
+    .from(articles)
+    .where(and(inArray(articles.weeklyIssueId, issues.map((i) => i.id)), eq(articles.status, 1)))
+    .orderBy(asc(articles.sourceId), desc(articles.postdate), desc(articles.id));
+  const sections: [number, string][] = [
+    [5, '期刊文章'],
+    [6, '期刊文摘'],
+    [7, '动画解读'],
+  ];
+  const escape = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const rows = issues.flatMap((issue) => {
+    const mine = members.filter((m) => m.issue === issue.id);
+    if (mine.length === 0) return [];
+    const body = sections
+      .map(([source, heading]) => {
+        const items = mine.filter((m) => m.sourceId === source);
+        if (items.length === 0) return '';
+        const links = items.map((m) => `<li><a href="/article-info?permalinks=${escape(m.permalinks)}">${escape(m.title)}</a></li>`).join('');
+        return `<h2>${heading}</h2><ul>${links}</ul>`;
+      })
+      .join('');
+    const areas = [...new Set(mine.flatMap((m) => (m.classes ? m.classes.split('、') : [])))];
+    return [
+      {
+        sourceId: 5,
+        permalinks: `QYM${issue.thedate.replaceAll('-', '')}`,
+        title: `${issue.title} 目录`,
+        intro: `本期共 ${mine.length} 篇：${sections
+          .map(([source, heading]) => [heading, mine.filter((m) => m.sourceId === source).length] as const)
+          .filter(([, n]) => n > 0)
+          .map(([heading, n]) => `${heading} ${n} 篇`)
+          .join('，')}。`,
+        content: body,
+        keyword: ['本期目录', ...areas].join(','),
+        postdate: new Date(`${issue.thedate}T08:00:00+08:00`),
+        pubdate: issue.thedate,
+        accessLevel: 'public',
+        status: 2,
+      },
+    ];
+  });
+  if (rows.length === 0) return;
+  await db.insert(articles).values(rows).onConflictDoNothing({ target: articles.permalinks });
+  await db.execute(
+    sql`update ${weeklyIssues} w set catalog_permalinks = 'QYM' || replace(w.thedate::text, '-', '')
+        where w.catalog_permalinks is null
+          and exists (select 1 from ${articles} a where a.permalinks = 'QYM' || replace(w.thedate::text, '-', '') and a.status = 2)`,
   );
 }
 

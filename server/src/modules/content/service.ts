@@ -30,6 +30,11 @@ export type ContentService = ReturnType<typeof createContentService>;
  * the version.
  */
 const MOST_READ_PAGE_TTL_MS = 10_000;
+/**
+ * Article statuses a reader can reach: 1 published (listed) and 2 published by link only (weekly
+ * catalogues: shown, collected and read by permalinks, never listed). 0 is a draft.
+ */
+const REACHABLE = [1, 2];
 const CACHED_PAGES = 2_000;
 const CACHED_TOTALS = 20_000;
 /**
@@ -411,7 +416,7 @@ export function createContentService(deps: {
         relationArticleIds: articles.relationArticleIds,
       })
       .from(articles)
-      .where(and(where, eq(articles.status, 1)))
+      .where(and(where, inArray(articles.status, REACHABLE)))
       .limit(1);
     return raw ? rowNames(raw, await refsOf(version)) : undefined;
   }
@@ -434,7 +439,7 @@ export function createContentService(deps: {
     const [row] = await db
       .select({ id: articles.id })
       .from(articles)
-      .where(and(eq(articles.id, id), eq(articles.status, 1)))
+      .where(and(eq(articles.id, id), inArray(articles.status, REACHABLE)))
       .limit(1);
     if (!row) throw AppError.notFound();
     return row.id;
@@ -655,7 +660,7 @@ export function createContentService(deps: {
       const [row] = await db
         .select({ id: articles.id, accessLevel: articles.accessLevel, content: articles.content, wantsay: articles.wantsay })
         .from(articles)
-        .where(and(eq(articles.id, articleId), eq(articles.status, 1)))
+        .where(and(eq(articles.id, articleId), inArray(articles.status, REACHABLE)))
         .limit(1);
       if (!row) throw AppError.notFound();
       const full = { granted: true as const, content: row.content, wantsay: row.wantsay };
@@ -674,7 +679,7 @@ export function createContentService(deps: {
       const [article] = await db
         .select({ relationArticleIds: articles.relationArticleIds })
         .from(articles)
-        .where(and(eq(articles.permalinks, permalinksOf(permalinks)), eq(articles.status, 1)))
+        .where(and(eq(articles.permalinks, permalinksOf(permalinks)), inArray(articles.status, REACHABLE)))
         .limit(1);
       if (!article) throw AppError.notFound();
       if (article.relationArticleIds.length === 0) return [];
@@ -747,7 +752,7 @@ export function createContentService(deps: {
       const classIds = toIdList(query.articleClassIds);
 
       const items = deps.account.memberItems(memberId, 'article', list, range);
-      const conditions: SQL[] = [eq(articles.status, 1)];
+      const conditions: SQL[] = [inArray(articles.status, REACHABLE)];
       if (sourceIds.length) conditions.push(inArray(articles.sourceId, sourceIds));
       if (classIds.length) conditions.push(arrayOverlaps(articles.classIds, classIds));
       const where = and(...conditions);
