@@ -383,13 +383,43 @@ export function createContentService(deps: {
   async function currentVersion(): Promise<number> {
     if (knownVersion !== undefined) return knownVersion;
     const canKeep = await listenForVersions();
+    if (!canKeep) return freshVersion();
     const seen = notifications;
-    const [row] = await db.select({ version: contentVersion.version }).from(contentVersion).where(eq(contentVersion.id, 1));
-    const version = Number(row?.version ?? 0);
+    const version = await readVersion();
     // Kept only if no change was announced while reading it.
-    if (canKeep && seen === notifications) knownVersion = version;
+    if (seen === notifications) knownVersion = version;
     return version;
   }
+
+  const readVersion = async () => {
+    const [row] = await db.select({ version: contentVersion.version }).from(contentVersion).where(eq(contentVersion.id, 1));
+    return Number(row?.version ?? 0);
+  };
+
+  // Without notifications (a PostgreSQL server, where other instances write too) every request
+  // needs the version as of a read that began after it arrived. Requests that arrive together share
+  // one: while a read is under way, newcomers wait for the next read, which starts when it ends. So
+  // 50 concurrent requests cost one or two lookups instead of 50 waits for a pooled connection.
+  let versionRead: Promise<number> | undefined;
+  let nextVersionRead: Promise<number> | undefined;
+  function freshVersion(): Promise<number> {
+    const start = () => {
+      const read = readVersion().finally(() => {
+        if (versionRead === read) versionRead = undefined;
+      });
+      versionRead = read;
+      return read;
+    };
+    if (!versionRead) return start();
+    nextVersionRead ??= versionRead
+      .catch(() => undefined)
+      .then(() => {
+        nextVersionRead = undefined;
+        return start();
+      });
+    return nextVersionRead;
+  }
+
 
   async function checkSources(sourceIds: number[], version?: number) {
     if (sourceIds.length === 0) return;
