@@ -85,7 +85,9 @@ async function e2e() {
   let counts = { passed: 0, failed: 0, skipped: 0 };
   if (fs.existsSync(out)) {
     const s = JSON.parse(fs.readFileSync(out, 'utf8')).stats ?? {};
-    counts = { passed: s.expected ?? 0, failed: (s.unexpected ?? 0) + (s.flaky ?? 0), skipped: s.skipped ?? 0 };
+    // A flaky journey failed once and passed on its retry (CI allows one): it counts as passed and
+    // is named in the summary, so it is seen and fixed rather than hidden.
+    counts = { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0, skipped: s.skipped ?? 0, flaky: s.flaky ?? 0 };
     fs.rmSync(out);
   }
   record('e2e (Playwright, Chromium)', code, counts);
@@ -101,7 +103,9 @@ if (!args.has('--no-e2e')) await e2e();
 
 console.log('\nTest summary');
 for (const s of steps) {
-  console.log(`  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name}: ${s.passed} passed, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ''}`);
+  console.log(
+    `  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name}: ${s.passed} passed, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ''}${s.flaky ? ` (${s.flaky} passed only on retry: see the Playwright report above)` : ''}`,
+  );
 }
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(totals.failed === 0 && steps.every((s) => s.ok) ? 0 : 1);

@@ -224,8 +224,13 @@ test('resets a forgotten password by e-mail and logs in with it', async ({ page,
 
   await page.goto('/index');
   await page.locator('#qy-header').getByRole('button', { name: '登录', exact: true }).click();
-  await page.getByRole('dialog', { name: '用户登录' }).getByRole('button', { name: '忘记密码' }).click();
   const forgot = page.getByRole('dialog', { name: '忘记密码' });
+  // Once in a CI run the first click, made while the login dialog was still opening, did not take:
+  // click again until the forgot-password dialog shows.
+  await expect(async () => {
+    await page.getByRole('dialog', { name: '用户登录' }).getByRole('button', { name: '忘记密码' }).click({ timeout: 2_000 });
+    await expect(forgot).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await forgot.getByRole('tab', { name: '邮箱找回' }).click();
   await forgot.getByRole('button', { name: '获取验证码' }).click();
   await expect(forgot.getByText('请输入邮箱号码')).toBeVisible();
