@@ -75,7 +75,12 @@ async function chooseCity(page: Page, form: Locator) {
 async function logoutFromHeader(page: Page, name: string) {
   const header = page.locator('#qy-header');
   await header.getByRole('button', { name: new RegExp(name) }).click();
+  // Logout ends in a full load of /index, often the page already shown, so the URL alone cannot
+  // tell the new document from the old one: mark the old one and wait until it is gone, or a
+  // click made next could land on the page being replaced.
+  await page.evaluate(() => ((window as unknown as { qyOldDocument: boolean }).qyOldDocument = true));
   await page.locator('.qy-panel--user').getByRole('button', { name: '退出登录' }).click();
+  await page.waitForFunction(() => !(window as unknown as { qyOldDocument?: boolean }).qyOldDocument);
   await page.waitForURL(/\/index$/);
   await expect(header.getByRole('button', { name: '登录', exact: true })).toBeVisible();
 }
