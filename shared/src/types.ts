@@ -95,6 +95,15 @@ export interface ArticleListItem {
   accessLevel: AccessLevel;
   /** 0 when the caller has not collected it (always 0 for visitors). */
   ifCollect: number;
+  /** Search replies only: the matches of the query, HTML whose only tags are <em> (SearchHighlight). */
+  highlight?: SearchHighlight;
+}
+
+/** Highlighted matches of a search result: escaped text with <em> around each match. */
+export interface SearchHighlight {
+  title?: string;
+  intro?: string;
+  snippet?: string;
 }
 
 export interface ArticleListQuery {
@@ -113,6 +122,8 @@ export interface ArticleListQuery {
   articleIds?: number[];
   haswantsay?: 0 | 1;
   memberId?: number;
+  /** Search (§3 Search request): the query text; a non-blank one makes the list a search. */
+  searchInfo?: string;
 }
 
 /** Lesson or course card (§3). coverPc / coverMobile are JSON text lists of {path|url}. */
@@ -131,6 +142,8 @@ export interface LessonCard {
   classNames: string;
   outsideChain: string;
   ifFav: number;
+  /** Search replies only: the matches of the query (SearchHighlight). */
+  highlight?: SearchHighlight;
 }
 
 /** A child lesson in a series' catalogue (§2.11). */
