@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { tsvector } from './search.js';
 
 /** Content families (spec §3 Source ids): 5 journal, 6 digest, 7 animation, 8 audio, 9 clinical research writing, 10 catalyst, 11 evidence, 1 commentary. */
 export const articleSources = pgTable('article_sources', {
@@ -115,6 +116,14 @@ export const articles = pgTable(
     status: smallint('status').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Search (server/src/modules/search): lexemes segmented by the application. search_head holds
+     * the title (weight A), English title, keywords and authors (B) and intro (C); search_vector
+     * those and the body and commentary (D). NULL means not indexed yet: a write that changes the
+     * text without them sets them to NULL (trigger, migration 0009) and search indexes such rows.
+     */
+    searchHead: tsvector('search_head'),
+    searchVector: tsvector('search_vector'),
   },
   // The list indexes (ARCHITECTURE §6, docs/decisions.md "Article list performance"): partial on
   // published rows, ordered as the three sorts, and covering every list filter column after the
@@ -135,6 +144,9 @@ export const articles = pgTable(
       index('articles_pub_source_read_count_idx').on(t.sourceId, ...mostRead(), ...filters).where(published),
       index('articles_class_ids_idx').using('gin', t.classIds),
       index('articles_weekly_issue_idx').on(t.weeklyIssueId),
+      index('articles_search_head_idx').using('gin', t.searchHead).where(published),
+      index('articles_search_vector_idx').using('gin', t.searchVector).where(published),
+      index('articles_search_stale_idx').on(t.id).where(sql`${t.searchVector} is null`),
       check('articles_access_level_check', sql`${t.accessLevel} in ('public', 'login', 'member')`),
       check('articles_haswantsay_check', sql`${t.haswantsay} in (0, 1)`),
     ];

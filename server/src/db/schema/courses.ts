@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { tsvector } from './search.js';
 
 /**
  * Lessons and courses (spec §3 Lesson card and Lesson resource detail). A series (subject_ser_type
@@ -48,12 +49,19 @@ export const lessons = pgTable(
     sort: integer('sort').notNull().default(0),
     viewCount: integer('view_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Search lexemes (server/src/modules/search): title (A), subtitle (C), description (D). NULL
+     * means not indexed yet, as for articles.search_vector.
+     */
+    searchVector: tsvector('search_vector'),
   },
   (t) => [
     uniqueIndex('lessons_lesson_res_id_key').on(t.lessonResId),
     index('lessons_list_idx').on(t.status, t.subjectSerType, t.publishdate.desc().nullsFirst()),
     index('lessons_parent_idx').on(t.parentId),
     index('lessons_class_ids_idx').using('gin', t.classIds),
+    index('lessons_search_vector_idx').using('gin', t.searchVector),
+    index('lessons_search_stale_idx').on(t.id).where(sql`${t.searchVector} is null`),
     check('lessons_subject_ser_type_check', sql`${t.subjectSerType} between 1 and 5`),
     check('lessons_if_view_auth_check', sql`${t.ifViewAuth} in (1, 2)`),
   ],
