@@ -194,6 +194,52 @@ describe('content changes', () => {
     assert.equal(gone.body.code, 10004);
   });
 
+  it('"most read" pages follow the read counts as they are written', async () => {
+    // Two neighbours of the "most read" order a few reads apart, the second one public.
+    const ranked = await ctx.app.db
+      .select({ id: articles.id, readCount: articles.readCount, accessLevel: articles.accessLevel, permalinks: articles.permalinks })
+      .from(articles)
+      .where(eq(articles.status, 1))
+      .orderBy(desc(articles.readCount), desc(articles.postdate), desc(articles.id));
+    let k = 1;
+    for (; k < ranked.length; k++) {
+      if (ranked[k]!.accessLevel === 'public' && ranked[k - 1]!.readCount - ranked[k]!.readCount <= 30) break;
+    }
+    assert.ok(k < ranked.length, 'no neighbours close enough');
+    const [ahead, behind] = [ranked[k - 1]!, ranked[k]!];
+    const pageSize = 3;
+    const pageNo = Math.floor(k / pageSize) + 1;
+    const pageOf = async (size: number, no: number) =>
+      (await list({ sortType: 2, pageSize: size, pageNo: no })).results.map((r) => r.id);
+    const before = await pageOf(pageSize, pageNo);
+    assert.deepEqual(before, ranked.slice((pageNo - 1) * pageSize, pageNo * pageSize).map((r) => r.id));
+
+    const views = ahead.readCount - behind.readCount + 1;
+    for (let i = 0; i < views; i++) {
+      const res = await ctx.post('/api/article/getArticleDetail', { permalinks: behind.permalinks });
+      assert.equal(res.body.code, 0);
+    }
+    const written = async () =>
+      (await ctx.app.db.select({ n: articles.readCount }).from(articles).where(eq(articles.id, behind.id)))[0]!.n;
+    const deadline = Date.now() + 5_000;
+    while ((await written()) !== behind.readCount + views && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(await written(), behind.readCount + views);
+
+    // A page not asked for before (no cached page): the order as SQL gives it now, the viewed
+    // article ahead of its former neighbour.
+    const now = (
+      await ctx.app.db
+        .select({ id: articles.id })
+        .from(articles)
+        .where(eq(articles.status, 1))
+        .orderBy(desc(articles.readCount), desc(articles.postdate), desc(articles.id))
+        .limit(k + 5)
+    ).map((r) => r.id);
+    const fresh = await pageOf(k + 5, 1);
+    assert.deepEqual(fresh, now);
+    assert.ok(fresh.indexOf(behind.id) < fresh.indexOf(ahead.id));
+  });
+
   it('read counts do not raise the version; they are written together shortly after', async () => {
     const v0 = await version();
     const [target] = await ctx.app.db

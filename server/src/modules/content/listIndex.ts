@@ -33,12 +33,30 @@ export class ListIndex {
     private readonly types: Int32Array,
     private readonly commentary: Uint8Array,
     private readonly classMasks: Int32Array,
+    /** Read counts (the "most read" order); raised in place as views are written. */
+    private readonly reads: Float64Array,
     /** Per source id, its articles' positions in list order: most lists show one or two sources. */
     private readonly bySource = new Map<number, Int32Array>(),
   ) {}
 
   get size(): number {
     return this.ids.length;
+  }
+
+  /** Position of each id, built on the first read-count update. */
+  private positionOf?: Map<number, number>;
+
+  /**
+   * Raises an article's read count to `total` (read counts only grow, so an older total never
+   * lowers a newer one, whichever arrives first).
+   */
+  raiseReads(id: number, total: number): void {
+    if (!this.positionOf) {
+      this.positionOf = new Map();
+      for (let i = 0; i < this.ids.length; i++) this.positionOf.set(this.ids[i]!, i);
+    }
+    const i = this.positionOf.get(id);
+    if (i !== undefined && total > this.reads[i]!) this.reads[i] = total;
   }
 
   /** The ids of the newest `n` published articles (a view, not a copy). */
@@ -48,13 +66,13 @@ export class ListIndex {
 
   /** Reads the index; null when a class id does not fit the mask (the caller then uses SQL). */
   static async load(db: Db): Promise<ListIndex | null> {
-    // One text ("id,ms,source,filter,type,commentary,class class;…") in list order: reading 100 000
+    // One text ("id,ms,source,filter,type,commentary,reads,class class;…") in list order: reading 100 000
     // rows one by one through the driver takes several times longer than the query.
     const result = (await db.execute(sql`
       select string_agg(
                concat_ws(',', ${articles.id}, floor(extract(epoch from ${articles.postdate}) * 1000)::bigint,
                          ${articles.sourceId}, coalesce(${articles.filterId}, -1), coalesce(${articles.typeId}, -1),
-                         ${articles.haswantsay}, array_to_string(${articles.classIds}, ' ')),
+                         ${articles.haswantsay}, ${articles.readCount}, array_to_string(${articles.classIds}, ' ')),
                ';' order by ${articles.postdate} desc, ${articles.id} desc) as rows
       from ${articles}
       where ${articles.status} = 1
@@ -70,9 +88,10 @@ export class ListIndex {
       new Int32Array(n),
       new Uint8Array(n),
       new Int32Array(n),
+      new Float64Array(n),
     );
     for (let i = 0; i < n; i++) {
-      const [id, ms, source, filter, type, commentary, classes] = rows[i]!.split(',');
+      const [id, ms, source, filter, type, commentary, reads, classes] = rows[i]!.split(',');
       let mask = 0;
       for (const c of classes ? classes.split(' ') : []) {
         const classId = Number(c);
@@ -86,6 +105,7 @@ export class ListIndex {
       index.types[i] = Number(type);
       index.commentary[i] = commentary === '1' ? 1 : 0;
       index.classMasks[i] = mask;
+      index.reads[i] = Number(reads);
     }
     const positions = new Map<number, number[]>();
     for (let i = 0; i < n; i++) {
@@ -128,6 +148,67 @@ export class ListIndex {
       for (let i = start; i < end && out.length < limit; i++) take(i);
     }
     return out;
+  }
+
+  /**
+   * The ids of one page of the "most read" order (read count, then newest first: the order of
+   * `read_count desc, postdate desc, id desc`), or undefined as page. The matches are ranked with a
+   * bounded heap of offset + limit positions, so a deep page of a large list costs one pass.
+   */
+  mostRead(f: ListFilter, offset: number, limit: number): number[] | undefined {
+    const only = f.sourceIds.length === 1;
+    const match = this.matcher(f, only);
+    if (!match) return undefined;
+    const [start, end] = this.bounds(f);
+    const keep = offset + limit;
+    if (limit <= 0 || keep <= 0) return [];
+    const reads = this.reads;
+    // Position a ranks before b: more reads, or as many and newer (a smaller position).
+    const before = (a: number, b: number) => reads[a]! > reads[b]! || (reads[a] === reads[b] && a < b);
+    // A heap of the best `keep` positions so far, the worst at the top.
+    const heap: number[] = [];
+    const siftUp = (k: number) => {
+      while (k > 0) {
+        const parent = (k - 1) >> 1;
+        if (!before(heap[parent]!, heap[k]!)) break;
+        [heap[parent], heap[k]] = [heap[k]!, heap[parent]!];
+        k = parent;
+      }
+    };
+    const siftDown = (k: number) => {
+      for (;;) {
+        const l = 2 * k + 1;
+        const r = l + 1;
+        let worst = k;
+        if (l < heap.length && before(heap[worst]!, heap[l]!)) worst = l;
+        if (r < heap.length && before(heap[worst]!, heap[r]!)) worst = r;
+        if (worst === k) return;
+        [heap[worst], heap[k]] = [heap[k]!, heap[worst]!];
+        k = worst;
+      }
+    };
+    const offer = (i: number) => {
+      if (!match(i)) return;
+      if (heap.length < keep) {
+        heap.push(i);
+        siftUp(heap.length - 1);
+      } else if (before(i, heap[0]!)) {
+        heap[0] = i;
+        siftDown(0);
+      }
+    };
+    if (only) {
+      const positions = this.bySource.get(f.sourceIds[0]!);
+      if (!positions) return [];
+      const hi = lowerBound(positions, end);
+      for (let k = lowerBound(positions, start); k < hi; k++) offer(positions[k]!);
+    } else {
+      for (let i = start; i < end; i++) offer(i);
+    }
+    return heap
+      .sort((a, b) => (before(a, b) ? -1 : 1))
+      .slice(offset)
+      .map((i) => this.ids[i]!);
   }
 
   /** The number of published articles matching the filter, or undefined (as page). */

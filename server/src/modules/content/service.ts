@@ -245,6 +245,11 @@ export function createContentService(deps: {
 
   // Read counts of viewed articles not yet written (article id → views).
   const pendingReads = new Map<number, number>();
+  // Read counts as written by this process (article id → total), and the newest list index, which
+  // they raise in place: the embedded database's "most read" pages come from the index, and an
+  // index read before a write learns its totals here when it is built.
+  const writtenReads = new Map<number, number>();
+  let newestIndex: ListIndex | null = null;
   let flushTimer: NodeJS.Timeout | undefined;
 
   function countRead(id: number) {
@@ -271,9 +276,13 @@ export function createContentService(deps: {
       sql`, `,
     );
     try {
-      await db.execute(
-        sql`update ${articles} set read_count = ${articles.readCount} + v.n from (values ${values}) as v(id, n) where ${articles.id} = v.id`,
-      );
+      const written = (await db.execute(
+        sql`update ${articles} set read_count = ${articles.readCount} + v.n from (values ${values}) as v(id, n) where ${articles.id} = v.id returning ${articles.id} as id, ${articles.readCount} as reads`,
+      )) as unknown as { rows: { id: number; reads: number }[] };
+      for (const { id, reads } of written.rows) {
+        writtenReads.set(Number(id), Number(reads));
+        newestIndex?.raiseReads(Number(id), Number(reads));
+      }
     } catch (err) {
       for (const [id, n] of batch) pendingReads.set(id, (pendingReads.get(id) ?? 0) + n);
       if (!flushTimer) {
@@ -570,18 +579,26 @@ export function createContentService(deps: {
       const listIndex = () =>
         listIndexes.get(version, 'index', async () => {
           const index = await ListIndex.load(db);
-          if (index) void warmRows(version, index.newest(CACHED_ROWS));
+          if (index) {
+            for (const [id, reads] of writtenReads) index.raiseReads(id, reads);
+            newestIndex = index;
+            void warmRows(version, index.newest(CACHED_ROWS));
+          }
           return index;
         });
       const sortType = query.sortType ?? 0;
 
       // Newest and oldest first: the page's ids from the in-memory list index of this content
-      // version. "Most read" (read counts move all the time) and the rare filter the index cannot
-      // answer: from `articles` alone, an index-only scan of the covering index of the sort that
-      // stops after one page. Then the rows by id.
+      // version. "Most read" too on the embedded database, where this process writes every read
+      // count and raises the index's. On a PostgreSQL server (other instances count reads too) and
+      // for the rare filter the index cannot answer: from `articles` alone, an index-only scan of
+      // the covering index of the sort that stops after one page. Then the rows by id.
       const loadPage = async (): Promise<ListRow[]> => {
         if (sortType !== 2) {
           const ids = (await listIndex())?.page(filter, sortType === 1, offset, pageSize);
+          if (ids) return rowsByIds(version, ids);
+        } else if (await listenForVersions()) {
+          const ids = (await listIndex())?.mostRead(filter, offset, pageSize);
           if (ids) return rowsByIds(version, ids);
         }
         const ids = await db
