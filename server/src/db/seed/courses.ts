@@ -1,5 +1,6 @@
 import type { Db } from '../client.js';
 import { conferences, lessons } from '../schema/index.js';
+import { lessonVector } from '../../modules/search/vectors.js';
 import { DAY_MS, DEMO_NOTE, generateLessons, shanghaiMidnight, type SeedLesson } from './generate.js';
 
 /**
@@ -171,7 +172,11 @@ export function generateConferences(now: Date) {
 /** Inserts the lessons (series before their chapters) and the conferences; existing rows are kept. */
 export async function seedCourses(db: Db, now: Date): Promise<void> {
   const generated = generateCourses(now);
-  const row = ({ parentResId: _p, ...l }: (typeof generated)[number], parentId: number | null) => ({ ...l, parentId });
+  const row = ({ parentResId: _p, ...l }: (typeof generated)[number], parentId: number | null) => ({
+    ...l,
+    parentId,
+    searchVector: lessonVector(l),
+  });
   await db
     .insert(lessons)
     .values(generated.filter((l) => l.parentResId === null).map((l) => row(l, null)))

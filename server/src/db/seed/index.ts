@@ -32,6 +32,7 @@ import {
   SERVICE_PLANS,
   SOURCES,
 } from './reference.js';
+import { articleVectors, indexStale } from '../../modules/search/vectors.js';
 
 export interface SeedOptions {
   /** The seed date: content dates count back from it, the demo membership runs a year from it. */
@@ -79,6 +80,8 @@ export async function seed(db: Db, { now, articles: corpusSize }: SeedOptions): 
     await seedPortal(tx);
     return corpus;
   });
+  // Search vectors of any row written without them (the inserts above write them).
+  await indexStale(db);
   if (summary) {
     // Fresh statistics for the planner, and a visibility map so counts can be index-only scans.
     await db.execute(sql`vacuum (analyze) articles, weekly_issues, members, favourites, reading_records`);
@@ -89,7 +92,7 @@ export async function seed(db: Db, { now, articles: corpusSize }: SeedOptions): 
 async function seedArticles(db: Db, now: Date) {
   const generated = generateArticles(now);
   for (let i = 0; i < generated.length; i += 100) {
-    const batch = generated.slice(i, i + 100).map(({ related: _related, ...row }) => row);
+    const batch = generated.slice(i, i + 100).map(({ related: _related, ...row }) => ({ ...row, ...articleVectors(row) }));
     await db.insert(articles).values(batch).onConflictDoNothing({ target: articles.permalinks });
   }
   // Related articles point at ids, known only after insert.

@@ -17,7 +17,18 @@ export const ArticleListBody = Type.Object(
   {
     ...pageQueryProperties,
     sourceIds: IdList('Source ids: 5 journal, 6 digest, 7 animation, 8 audio, 9 clinical research writing, 10 catalyst, 11 evidence, 1 commentary', '来源编号格式不正确'),
-    sortType: Type.Optional(OneOf([0, 1, 2] as const, { description: '0 newest first, 1 oldest first, 2 most read', errorMessage: '排序方式不正确' })),
+    sortType: Type.Optional(
+      OneOf([0, 1, 2, 3] as const, {
+        description: '0 newest first, 1 oldest first, 2 most read; 3 relevance, the default of a search (a list takes 3 as 0)',
+        errorMessage: '排序方式不正确',
+      }),
+    ),
+    searchInfo: Type.Optional(
+      Type.String({
+        description: 'Search words (spec §3 Search request): a non-blank text makes the list a search; the first 100 characters are read',
+        errorMessage: '搜索内容格式不正确',
+      }),
+    ),
     startDate: Ymd('YYYYMMDD (Asia/Shanghai), with endDate'),
     endDate: Ymd('YYYYMMDD (Asia/Shanghai), with startDate'),
     articleClassIds: IdList('Disease-area class ids', '专业领域编号格式不正确'),
@@ -30,6 +41,13 @@ export const ArticleListBody = Type.Object(
   { additionalProperties: true },
 );
 export type ArticleListBody = Static<typeof ArticleListBody>;
+
+/** Search replies only: escaped text whose only tags are <em> around the matched words. */
+export const SearchHighlight = Type.Object({
+  title: Type.Optional(Type.String()),
+  intro: Type.Optional(Type.String()),
+  snippet: Type.Optional(Type.String({ description: 'A match elsewhere (never from text the reader may not see)' })),
+});
 
 const articleListItemProperties = {
   id: Type.Integer(),
@@ -51,6 +69,7 @@ const articleListItemProperties = {
   haswantsay: IntEnum([0, 1] as const),
   accessLevel: Type.Unsafe<'public' | 'login' | 'member'>({ type: 'string', enum: ['public', 'login', 'member'] }),
   ifCollect: Type.Integer({ description: '0 when not collected by the caller' }),
+  highlight: Type.Optional(SearchHighlight),
 };
 
 export const ArticleListItem = Type.Object(articleListItemProperties);

@@ -9,6 +9,7 @@ import { pageOf, paging, toIdList } from '../../lib/lists.js';
 import type { AccountService, MemberItemList } from '../account/service.js';
 import type { CoursesService } from '../courses/service.js';
 import { isActiveMember, type MembershipService } from '../membership/service.js';
+import { createSearchService, isSearch } from '../search/service.js';
 import { ListIndex, type ListFilter } from './listIndex.js';
 import { VersionedCache } from './versionedCache.js';
 import type {
@@ -236,6 +237,7 @@ export function createContentService(deps: {
   }
   const details = new VersionedCache<DetailRow | undefined>(CACHED_DETAILS);
   const sharedListReplies = new VersionedCache<{ json: string; ids: number[] }>(CACHED_LIST_REPLIES);
+  const search = createSearchService({ db });
 
   async function replyFor(entry: { json: string; ids: number[] }, memberId: number | undefined): Promise<string | undefined> {
     if (memberId === undefined) return entry.json;
@@ -576,6 +578,14 @@ export function createContentService(deps: {
             : [desc(articles.postdate), desc(articles.id)];
 
       const filter: ListFilter = { sourceIds, classIds, filterIds, typeIds, articleIds, haswantsay: query.haswantsay === 1, range };
+      // --- Search: a non-blank searchInfo makes the list a search (server/src/modules/search). ---
+      if (isSearch(query.searchInfo)) {
+        const found = await search.articles({ searchInfo: query.searchInfo, sortType: query.sortType, offset, pageSize, filter });
+        const items = await itemsWithCollect(await rowsByIds(version, found.ids), memberId);
+        const results = items.map((item) => ({ ...item, highlight: found.highlights.get(item.id) }));
+        return { results, page: pageOf(found.total, pageNo, pageSize) };
+      }
+      // --- End of search. ---
       const listIndex = () =>
         listIndexes.get(version, 'index', async () => {
           const index = await ListIndex.load(db);

@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { Envelope } from '../../lib/envelope.js';
 import { IdList, IntEnum, MAX_ID, OneOf, PageResultSchema, pageQueryProperties, Ymd } from '../../lib/lists.js';
+import { SearchHighlight } from '../content/schemas.js';
 
 export const LessonListBody = Type.Object(
   {
@@ -10,11 +11,16 @@ export const LessonListBody = Type.Object(
     articalClassId: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_ID, description: 'One disease-area class id', errorMessage: '专业领域编号格式不正确' })),
     articalClassIds: IdList('Disease-area class ids', '专业领域编号格式不正确'),
     sortType: Type.Optional(
-      OneOf([0, 1, 2, 3] as const, { description: '0 newest, 1 oldest, 2 most viewed, 3 recommended order (default)', errorMessage: '排序方式不正确' }),
+      OneOf([0, 1, 2, 3] as const, { description: '0 newest, 1 oldest, 2 most viewed, 3 recommended order (default; relevance in a search)', errorMessage: '排序方式不正确' }),
     ),
     startDate: Ymd('YYYYMMDD (Asia/Shanghai), with endDate'),
     endDate: Ymd('YYYYMMDD (Asia/Shanghai), with startDate'),
-    searchInfo: Type.Optional(Type.String({ maxLength: 100, description: 'Words in the title or subtitle', errorMessage: '搜索内容过长' })),
+    searchInfo: Type.Optional(
+      Type.String({
+        description: 'Search words (spec §3 Course request): title, subtitle and description; the first 100 characters are read',
+        errorMessage: '搜索内容格式不正确',
+      }),
+    ),
     memberId: Type.Optional(Type.Unknown({ description: 'Ignored: the caller is taken from the token' })),
   },
   { additionalProperties: true },
@@ -36,6 +42,7 @@ export const LessonCard = Type.Object({
   classNames: Type.String(),
   outsideChain: Type.String(),
   ifFav: Type.Integer({ description: '0 when not collected by the caller' }),
+  highlight: Type.Optional(SearchHighlight),
 });
 export type LessonCard = Static<typeof LessonCard>;
 

@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { articleClasses, conferences, lessons, videoPlays } from '../../db/schema/index.js';
 import { dayRange } from '../../lib/dates.js';
@@ -8,6 +8,7 @@ import type { AccountService, MemberItemList } from '../account/service.js';
 import { isActiveMember, type MembershipService } from '../membership/service.js';
 // Class names come from the content module's own SQL helper; this module never names its tables.
 import { classNamesOf } from '../content/service.js';
+import { createSearchService, isSearch, RELEVANCE } from '../search/service.js';
 import type {
   ChildLesson,
   ConferenceCard,
@@ -51,12 +52,11 @@ const isSeries = (subjectSerType: number) => subjectSerType === 2 || subjectSerT
 
 export type CoursesService = ReturnType<typeof createCoursesService>;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export function createCoursesService(deps: { db: Db; account: AccountService; membership: MembershipService }) {
   const { db } = deps;
   // Only top-level published lessons are listed; a series' children show on the series page.
   const listed = and(eq(lessons.status, 1), isNull(lessons.parentId));
+  const search = createSearchService({ db });
 
   return {
     /** Adds a published lesson (by lessonResId) to the favourites; collecting it again changes nothing. */
@@ -99,15 +99,20 @@ export function createCoursesService(deps: { db: Db; account: AccountService; me
       const classIds = [...toIdList(query.articalClassIds), ...(query.articalClassId ? [query.articalClassId] : [])];
       if (classIds.length) conditions.push(arrayOverlaps(lessons.classIds, classIds));
       if (range) conditions.push(gte(lessons.publishdate, range.from), lt(lessons.publishdate, range.to));
-      const words = query.searchInfo?.trim();
-      if (words) {
-        const pattern = `%${escapeLike(words)}%`;
-        conditions.push(or(ilike(lessons.title, pattern), ilike(lessons.subhead, pattern))!);
+      // --- Search: a non-blank searchInfo (server/src/modules/search); 3 or no sortType is relevance. ---
+      const found = isSearch(query.searchInfo) ? search.lessonSearch(query.searchInfo) : undefined;
+      if (found === null) return { results: [], page: pageOf(0, pageNo, pageSize) };
+      if (found) {
+        await found.ready();
+        conditions.push(found.where);
       }
+      // --- End of search. ---
       const where = and(...conditions);
 
       const order =
-        query.sortType === 0
+        found && (query.sortType ?? RELEVANCE) === RELEVANCE
+          ? [found.tier, desc(lessons.publishdate), desc(lessons.id)]
+          : query.sortType === 0
           ? [desc(lessons.publishdate), desc(lessons.id)]
           : query.sortType === 1
             ? [asc(lessons.publishdate), asc(lessons.id)]
@@ -141,7 +146,10 @@ export function createCoursesService(deps: { db: Db; account: AccountService; me
       ]);
 
       // Lesson favourites are keyed by the lesson resource id (spec §7.3).
-      const collected = await deps.account.collectedIds(memberId, 'lesson', rows.map((r) => r.lessonResId));
+      const [collected, highlights] = await Promise.all([
+        deps.account.collectedIds(memberId, 'lesson', rows.map((r) => r.lessonResId)),
+        found?.highlights(rows.map((r) => r.id)),
+      ]);
       const results: LessonCard[] = rows.map((r) => ({
         ...r,
         publishdate: r.publishdate.toISOString(),
@@ -149,6 +157,7 @@ export function createCoursesService(deps: { db: Db; account: AccountService; me
         subjectSerType: r.subjectSerType as LessonCard['subjectSerType'],
         ifViewAuth: r.ifViewAuth === 1 ? 1 : 2,
         ifFav: collected.has(r.lessonResId) ? 1 : 0,
+        ...(highlights ? { highlight: highlights.get(r.id) } : {}),
       }));
       return { results, page: pageOf(Number(total), pageNo, pageSize) };
     },

@@ -1,0 +1,326 @@
+// Search benchmark (issue "Search", docs/decisions.md "Search"): seeds the scale corpus (100 000
+// articles by default) into a PGlite directory and, when BENCH_DATABASE_URL (or TEST_DATABASE_URL)
+// is set, into a fresh PostgreSQL database qy_bench_search_<timestamp> (dropped afterwards). Then it
+// builds the real app in this process and sends each query of a fixed mix through the real endpoint
+// (POST /api/article/selectArticleList or /api/lesson/selectLessonList with searchInfo, via
+// Fastify's inject: routing, validation, service, database and serialization, without sockets),
+// one request at a time, and reports p50/p95/p99 per query and overall against the budget
+// (p95 ≤ 30 ms, p99 ≤ 60 ms per query). Search replies are never taken from a reply cache (the list
+// reply cache skips searches), so every request runs the search; the samples cycle through page
+// numbers 1 to 3 so no two neighbouring requests are the same.
+//
+// It also seeds the normal demo corpus (300 articles) into an in-memory PGlite database and prints
+// recall@10 for the relevance set (bench/relevance.json). Writes bench-results/search.json at the
+// repository root.
+//
+//   cd server && npx tsx bench/search.ts [--quick]
+//   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/test npx tsx bench/search.ts
+//
+// Settings: BENCH_ARTICLES (100000; --quick 2000), BENCH_SAMPLES (per query: 60; --quick 10),
+// BENCH_TARGETS (pglite,postgres), BENCH_PGLITE_DIR=<dir> uses (and keeps) that PGlite directory, so
+// a second run re-checks the seed instead of writing it again.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { buildApp, type App } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/client.js';
+import { seed } from '../src/db/seed/index.js';
+
+const SERVER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = resolve(SERVER_DIR, '..');
+const BUDGET = { p95Ms: 30, p99Ms: 60 };
+
+export interface SearchBenchOptions {
+  /** Fewer articles and samples: finishes in well under a minute. */
+  quick?: boolean;
+  articles?: number;
+  samples?: number;
+  targets?: ('pglite' | 'postgres')[];
+  /** PostgreSQL server URL (a database is created and dropped there); none: PGlite only. */
+  databaseUrl?: string;
+  /** Keep and reuse this PGlite directory. */
+  pgliteDir?: string;
+  /** Also write bench-results/search.json (default true). */
+  writeJson?: boolean;
+  log?: (...args: unknown[]) => void;
+}
+
+interface MixQuery {
+  name: string;
+  kind: 'rare' | 'common' | 'one-char' | 'two-char' | 'english' | 'author' | 'phrase' | 'filtered' | 'lessons';
+  path?: string;
+  body: Record<string, unknown>;
+}
+
+/** The fixed query mix (scale corpus words: server/src/db/seed/terms.ts). */
+const MIX: MixQuery[] = [
+  { name: '耐药结核病', kind: 'rare', body: { searchInfo: '耐药结核病' } },
+  { name: 'QY-901', kind: 'rare', body: { searchInfo: 'QY-901' } },
+  { name: '不存在的词 (no match)', kind: 'rare', body: { searchInfo: '量子纠缠' } },
+  { name: '患者', kind: 'common', body: { searchInfo: '患者' } },
+  { name: '研究', kind: 'common', body: { searchInfo: '研究' } },
+  { name: '治疗 (newest first)', kind: 'common', body: { searchInfo: '治疗', sortType: 0 } },
+  { name: '研究 (oldest first)', kind: 'common', body: { searchInfo: '研究', sortType: 1 } },
+  { name: '癌', kind: 'one-char', body: { searchInfo: '癌' } },
+  { name: '肺', kind: 'one-char', body: { searchInfo: '肺' } },
+  { name: '哮喘', kind: 'two-char', body: { searchInfo: '哮喘' } },
+  { name: '卒中', kind: 'two-char', body: { searchInfo: '卒中' } },
+  { name: 'SGLT2', kind: 'english', body: { searchInfo: 'SGLT2' } },
+  { name: 'PD-1', kind: 'english', body: { searchInfo: 'PD-1' } },
+  { name: 'Carter', kind: 'author', body: { searchInfo: 'Carter' } },
+  { name: '王建国', kind: 'author', body: { searchInfo: '王建国' } },
+  { name: '心房颤动 抗凝', kind: 'phrase', body: { searchInfo: '心房颤动 抗凝' } },
+  { name: '"随机对照试验"', kind: 'phrase', body: { searchInfo: '"随机对照试验"' } },
+  { name: '患者 in journal+digest, 2 classes', kind: 'filtered', body: { searchInfo: '患者', sourceIds: [5, 6], articleClassIds: [2, 4] } },
+  { name: '研究 in commentary (haswantsay)', kind: 'filtered', body: { searchInfo: '研究', haswantsay: 1 } },
+  { name: '糖尿病 last 2 years', kind: 'filtered', body: { searchInfo: '糖尿病' } },
+  { name: 'lessons: 糖尿病', kind: 'lessons', path: '/api/lesson/selectLessonList', body: { searchInfo: '糖尿病', subjectSerType: [1, 2, 3] } },
+];
+
+interface QueryRow {
+  name: string;
+  kind: string;
+  total: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  pass: boolean;
+}
+
+interface TargetResult {
+  target: string;
+  articles: number;
+  seedSeconds: number;
+  samplesPerQuery: number;
+  rows: QueryRow[];
+  overall: { p50: number; p95: number; p99: number };
+  pass: boolean;
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+const round = (n: number) => Math.round(n * 100) / 100;
+
+async function seedInto(env: { databaseUrl?: string; pgliteDir: string }, articles: number): Promise<number> {
+  const started = Date.now();
+  const database = await openDatabase({ databaseUrl: env.databaseUrl, pgliteDir: env.pgliteDir, poolMax: 2 });
+  try {
+    await database.migrate(async (db) => {
+      await seed(db, { now: new Date(), articles });
+    });
+  } finally {
+    await database.close();
+  }
+  return (Date.now() - started) / 1000;
+}
+
+async function appOn(env: Record<string, string>): Promise<App> {
+  const config = loadConfig({
+    ...process.env,
+    ...env,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    API_DOCS: 'false',
+    SEED_DEMO_DATA: 'false',
+    REDIS_URL: '',
+  });
+  const app = await buildApp(config, { logger: false });
+  await app.ready();
+  return app;
+}
+
+async function send(app: App, path: string, body: Record<string, unknown>) {
+  const started = process.hrtime.bigint();
+  const res = await app.inject({ method: 'POST', url: path, payload: body });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  const json = res.json() as { code: number; data?: { page?: { total: number }; results?: { permalinks?: string }[] } };
+  if (res.statusCode !== 200 || json.code !== 0) throw new Error(`${path} ${JSON.stringify(body)}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+  return { ms, json };
+}
+
+/** Each query of the mix `samples` times (pages 1..3 in turn, page size 20), after two warm-up rounds. */
+async function measure(app: App, samples: number): Promise<{ rows: QueryRow[]; all: number[] }> {
+  const now = new Date();
+  const ymd = (d: Date) => d.toISOString().slice(0, 10).replaceAll('-', '');
+  const twoYearsAgo = new Date(now.getTime() - 730 * 86_400_000);
+  const mix = MIX.map((q) => (q.name === '糖尿病 last 2 years' ? { ...q, body: { ...q.body, startDate: ymd(twoYearsAgo), endDate: ymd(now) } } : q));
+  const times = new Map<string, number[]>(mix.map((q) => [q.name, []]));
+  const totals = new Map<string, number>();
+  for (let round = -2; round < samples; round++) {
+    // Interleaved: every query once per round, so no query runs many times in a row.
+    for (const q of mix) {
+      const pageNo = (((round % 3) + 3) % 3) + 1;
+      const { ms, json } = await send(app, q.path ?? '/api/article/selectArticleList', { ...q.body, pageNo, pageSize: 20 });
+      if (round >= 0) times.get(q.name)!.push(ms);
+      totals.set(q.name, json.data?.page?.total ?? 0);
+    }
+  }
+  const all: number[] = [];
+  const rows = mix.map((q) => {
+    const t = times.get(q.name)!.sort((a, b) => a - b);
+    all.push(...t);
+    const p95 = pct(t, 95);
+    const p99 = pct(t, 99);
+    return {
+      name: q.name,
+      kind: q.kind,
+      total: totals.get(q.name) ?? 0,
+      p50: round(pct(t, 50)),
+      p95: round(p95),
+      p99: round(p99),
+      max: round(t[t.length - 1] ?? 0),
+      pass: p95 <= BUDGET.p95Ms && p99 <= BUDGET.p99Ms,
+    };
+  });
+  return { rows, all: all.sort((a, b) => a - b) };
+}
+
+async function runTarget(target: 'pglite' | 'postgres', o: Required<Pick<SearchBenchOptions, 'articles' | 'samples'>> & SearchBenchOptions) {
+  const log = o.log ?? console.log;
+  let env: Record<string, string>;
+  let seedEnv: { databaseUrl?: string; pgliteDir: string };
+  let cleanup = async () => {};
+  if (target === 'pglite') {
+    const kept = o.pgliteDir;
+    const dir = kept ? resolve(kept) : mkdtempSync(join(tmpdir(), 'qy-bench-search-'));
+    env = { PGLITE_DIR: dir, DATABASE_URL: '' };
+    seedEnv = { pgliteDir: dir };
+    cleanup = async () => {
+      if (!kept) rmSync(dir, { recursive: true, force: true });
+    };
+  } else {
+    const name = `qy_bench_search_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: o.databaseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(o.databaseUrl!);
+    url.pathname = `/${name}`;
+    env = { DATABASE_URL: url.toString(), DATABASE_POOL_MAX: '10' };
+    seedEnv = { databaseUrl: url.toString(), pgliteDir: 'unused' };
+    cleanup = async () => {
+      const c = new pg.Client({ connectionString: o.databaseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  try {
+    log(`[search-bench] ${target}: seeding ${o.articles} articles…`);
+    const seedSeconds = await seedInto(seedEnv, o.articles);
+    log(`[search-bench] ${target}: seeded in ${seedSeconds.toFixed(1)} s; measuring ${MIX.length} queries × ${o.samples}…`);
+    const app = await appOn(env);
+    try {
+      const { rows, all } = await measure(app, o.samples);
+      const overall = { p50: round(pct(all, 50)), p95: round(pct(all, 95)), p99: round(pct(all, 99)) };
+      return { target, articles: o.articles, seedSeconds, samplesPerQuery: o.samples, rows, overall, pass: rows.every((r) => r.pass) };
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await cleanup();
+  }
+}
+
+export interface RelevanceResult {
+  queries: number;
+  recallAt10: number;
+  /** Queries that missed an expected result, with what they missed. */
+  misses: { query: string; missing: string[] }[];
+}
+
+interface RelevanceSet {
+  queries: { query: string; kind: string; expect: string[]; note?: string }[];
+}
+
+/** recall@10 of bench/relevance.json over the normal demo seed (300 articles, in-memory PGlite). */
+export async function runRelevance(log: (...args: unknown[]) => void = console.log): Promise<RelevanceResult> {
+  const set = JSON.parse(readFileSync(join(SERVER_DIR, 'bench/relevance.json'), 'utf8')) as RelevanceSet;
+  const app = await appOn({ PGLITE_DIR: 'memory://', DATABASE_URL: '', SEED_DEMO_DATA: 'true' });
+  // appOn turns the demo seed off; seed it here.
+  await seed(app.db, { now: new Date() });
+  try {
+    let sum = 0;
+    const misses: RelevanceResult['misses'] = [];
+    for (const q of set.queries) {
+      const { json } = await send(app, '/api/article/selectArticleList', { searchInfo: q.query, pageNo: 1, pageSize: 10 });
+      const got = new Set((json.data?.results ?? []).map((r) => r.permalinks));
+      const missing = q.expect.filter((p) => !got.has(p));
+      sum += (q.expect.length - missing.length) / q.expect.length;
+      if (missing.length) misses.push({ query: q.query, missing });
+    }
+    const recallAt10 = set.queries.length ? sum / set.queries.length : 0;
+    log(`[search-bench] relevance: ${set.queries.length} queries, recall@10 ${recallAt10.toFixed(3)}${misses.length ? `; missed: ${JSON.stringify(misses)}` : ''}`);
+    return { queries: set.queries.length, recallAt10, misses };
+  } finally {
+    await app.close();
+  }
+}
+
+function printTable(r: TargetResult, log: (...args: unknown[]) => void) {
+  log(`\nSearch on ${r.target}: ${r.articles} articles (seeded in ${r.seedSeconds.toFixed(1)} s), ${r.samplesPerQuery} samples per query,`);
+  log('one request at a time through the endpoint (in-process inject); search replies are never cached.');
+  log(`${'query'.padEnd(36)} ${'kind'.padEnd(9)} ${'total'.padStart(6)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'max'.padStart(7)}  budget`);
+  for (const row of r.rows) {
+    log(
+      `${row.name.padEnd(36)} ${row.kind.padEnd(9)} ${String(row.total).padStart(6)} ${row.p50.toFixed(1).padStart(7)} ${row.p95.toFixed(1).padStart(7)} ${row.p99.toFixed(1).padStart(7)} ${row.max.toFixed(1).padStart(7)}  ${row.pass ? 'PASS' : 'OVER'}`,
+    );
+  }
+  log(`${'overall'.padEnd(36)} ${''.padEnd(9)} ${''.padStart(6)} ${r.overall.p50.toFixed(1).padStart(7)} ${r.overall.p95.toFixed(1).padStart(7)} ${r.overall.p99.toFixed(1).padStart(7)}`);
+  log(`${r.target}: ${r.pass ? 'PASS' : 'OVER'} (budget per query: p95 ≤ ${BUDGET.p95Ms} ms, p99 ≤ ${BUDGET.p99Ms} ms)`);
+}
+
+export interface SearchBenchResult {
+  budget: typeof BUDGET;
+  method: string;
+  targets: TargetResult[];
+  relevance: RelevanceResult;
+  pass: boolean;
+}
+
+/** Runs the benchmark (the root `npm run bench` harness calls this too). */
+export async function runSearchBench(options: SearchBenchOptions = {}): Promise<SearchBenchResult> {
+  const log = options.log ?? console.log;
+  const quick = options.quick ?? false;
+  const articles = options.articles ?? (quick ? 2_000 : 100_000);
+  const samples = options.samples ?? (quick ? 10 : 60);
+  const databaseUrl = options.databaseUrl;
+  const targets = (options.targets ?? ['pglite', 'postgres']).filter((t) => t === 'pglite' || databaseUrl);
+  const results: TargetResult[] = [];
+  for (const target of targets) {
+    const r = await runTarget(target, { ...options, articles, samples, databaseUrl });
+    printTable(r, log);
+    results.push(r);
+  }
+  const relevance = await runRelevance(log);
+  const result: SearchBenchResult = {
+    budget: BUDGET,
+    method: 'in-process inject through POST /api/article/selectArticleList and /api/lesson/selectLessonList, one request at a time, no reply cache for searches',
+    targets: results,
+    relevance,
+    pass: results.every((r) => r.pass) && relevance.recallAt10 === 1,
+  };
+  if (options.writeJson ?? true) {
+    mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
+    writeFileSync(join(ROOT, 'bench-results/search.json'), `${JSON.stringify({ ...result, at: new Date().toISOString(), quick }, null, 2)}\n`);
+  }
+  log(`\nsearch: ${result.pass ? 'PASS' : 'OVER'} (recall@10 ${relevance.recallAt10.toFixed(3)}; targets ${results.map((r) => `${r.target} ${r.pass ? 'PASS' : 'OVER'}`).join(', ') || 'none'})`);
+  return result;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const quick = process.argv.includes('--quick');
+  const env = process.env;
+  const result = await runSearchBench({
+    quick,
+    articles: env.BENCH_ARTICLES ? Number(env.BENCH_ARTICLES) : undefined,
+    samples: env.BENCH_SAMPLES ? Number(env.BENCH_SAMPLES) : undefined,
+    targets: env.BENCH_TARGETS ? (env.BENCH_TARGETS.split(',').map((s) => s.trim()) as ('pglite' | 'postgres')[]) : undefined,
+    databaseUrl: env.BENCH_DATABASE_URL || env.TEST_DATABASE_URL || undefined,
+    pgliteDir: env.BENCH_PGLITE_DIR || undefined,
+  });
+  process.exitCode = result.pass ? 0 : 1;
+}
