@@ -17,6 +17,7 @@ import { PeriodArticlePage } from './periodical/PeriodArticlePage';
 import { SECTION_NAMES } from './messages';
 import { ProfessionalArticleListPage } from './professional/ProfessionalArticleListPage';
 import { ProfessionalMorePage } from './professional-more/ProfessionalMorePage';
+import { SearchPage } from './search/SearchPage';
 
 const LIST_PATHS = Object.keys(ARTICLE_LIST_PAGES) as ArticleListPath[];
 /** Sections of SECTION_NAMES that now have their screen (the construction panel must not shadow them). */
@@ -30,6 +31,7 @@ const BUILT_PATHS = new Set([
   '/audio-list',
   '/audio-particulars',
   '/about',
+  '/search',
 ]);
 
 /** The routes of mf-content (ARCHITECTURE §3.5); sections without a screen yet show the construction panel. */
@@ -57,6 +59,7 @@ export function AppRoutes() {
       <Route path="/period-article" element={<PeriodArticlePage />} />
       <Route path="/latest-periodical" element={<LatestPeriodicalPage />} />
       <Route path="/nejm-catalog" element={<NejmCatalogPage />} />
+      <Route path="/search" element={<SearchPage />} />
       {Object.entries(SECTION_NAMES)
         .filter(([path]) => !BUILT_PATHS.has(path))
         .map(([path, name]) => (

@@ -103,3 +103,22 @@ export const SECTION_NAMES: Record<string, string> = {
   '/latest-periodical': '最新一期',
   '/nejm-catalog': '期刊目录',
 };
+
+/** /search (spec §2.13): tab labels by key, filters, counts and the pager. */
+export const SEARCH_TEXT = {
+  title: '搜索',
+  heading: '搜索结果',
+  intro: (query: string) => `与“${query}”相关的内容`,
+  noQuery: '请输入关键词搜索文章、动画与课程',
+  tabs: { 5: '期刊文章', 9: '临床研究写作', 1: '述评', 7: '动画解读', 11: '课程' } as Record<number, string>,
+  sortRelevance: '相关度',
+  subjects: '学科',
+  total: (n: number) => `共 ${n} 条结果`,
+  results: '搜索结果列表',
+  collect: '收藏',
+  firstPage: '首页',
+  lastPage: '末页',
+  pager: '分页',
+  pageSize: '每页条数',
+  perPage: (n: number) => `${n} 条/页`,
+} as const;
