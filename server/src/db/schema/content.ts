@@ -117,11 +117,13 @@ export const articles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * Search (server/src/modules/search): lexemes segmented by the application. search_head holds
-     * the title (weight A), English title, keywords and authors (B) and intro (C); search_vector
-     * those and the body and commentary (D). NULL means not indexed yet: a write that changes the
-     * text without them sets them to NULL (trigger, migration 0009) and search indexes such rows.
+     * Search (server/src/modules/search): lexemes segmented by the application. search_title holds
+     * the title; search_head the title (weight A), keywords, English title and authors (B);
+     * search_vector those, the intro (C) and the body and commentary (D). NULL means not indexed
+     * yet: a write that changes the text without them sets them to NULL (triggers, migrations 0009
+     * and 0010) and search indexes such rows.
      */
+    searchTitle: tsvector('search_title'),
     searchHead: tsvector('search_head'),
     searchVector: tsvector('search_vector'),
   },
@@ -144,7 +146,7 @@ export const articles = pgTable(
       index('articles_pub_source_read_count_idx').on(t.sourceId, ...mostRead(), ...filters).where(published),
       index('articles_class_ids_idx').using('gin', t.classIds),
       index('articles_weekly_issue_idx').on(t.weeklyIssueId),
-      index('articles_search_head_idx').using('gin', t.searchHead).where(published),
+      index('articles_search_title_idx').using('gin', t.searchTitle).where(published),
       index('articles_search_vector_idx').using('gin', t.searchVector).where(published),
       index('articles_search_stale_idx').on(t.id).where(sql`${t.searchVector} is null`),
       check('articles_access_level_check', sql`${t.accessLevel} in ('public', 'login', 'member')`),
