@@ -580,7 +580,7 @@ export function createContentService(deps: {
       const filter: ListFilter = { sourceIds, classIds, filterIds, typeIds, articleIds, haswantsay: query.haswantsay === 1, range };
       // --- Search: a non-blank searchInfo makes the list a search (server/src/modules/search). ---
       if (isSearch(query.searchInfo)) {
-        const found = await search.articles({ searchInfo: query.searchInfo, sortType: query.sortType, offset, pageSize, filter });
+        const found = await search.articles({ searchInfo: query.searchInfo, sortType: query.sortType, offset, pageSize, filter, version });
         const items = await itemsWithCollect(await rowsByIds(version, found.ids), memberId);
         const results = items.map((item) => ({ ...item, highlight: found.highlights.get(item.id) }));
         return { results, page: pageOf(found.total, pageNo, pageSize) };

@@ -5,9 +5,9 @@
 // - Chinese runs: every pair of neighbours (bigram) at the first character's position and the
 //   run's last character, so any two-character term matches, any one character matches by prefix
 //   ('癌':* finds 癌症 and a final 癌), and a longer term matches as a phrase of its bigrams
-//   (心房颤动 = 心房 <-> 房颤 <-> 颤动). Words of three or more characters
-//   found by the dictionary segmenter (jieba with the project's medical terms) are added at their
-//   first character's position.
+//   (心房颤动 = 心房 <-> 房颤 <-> 颤动). Every word of three or more characters of the dictionary
+//   segmenter (jieba with the project's medical terms) found in the run is added at its first
+//   character's position, and such a word cut from a query is searched as one lexeme.
 // - Latin letters and digits: tokens such as covid-19, sglt2, hba1c, qy-217 kept whole and
 //   lower-cased, and the parts of a hyphenated or dotted token (covid, 19) after it.
 import { readFileSync } from 'node:fs';
@@ -38,6 +38,7 @@ const TOKEN = new RegExp(`([${CJK}]+)|([a-z0-9]+(?:[-.][a-z0-9]+)*)`, 'g');
 
 interface Segmenter {
   cut(text: string, hmm?: boolean): string[];
+  cutAll(text: string): string[];
 }
 
 let jieba: Segmenter | undefined;
@@ -80,14 +81,20 @@ export function htmlToText(html: string): string {
 /** Full-width letters and digits to ASCII, lower case: the form tokens are read from. */
 export const normalize = (text: string) => text.normalize('NFKC').toLowerCase();
 
-/** Words of three or more characters the segmenter finds in a Chinese run, with their offsets. */
+/**
+ * Every dictionary word of three or more characters in a Chinese run (overlapping ones too), with
+ * its offset: whatever word the segmenter cuts from a query is then found in any text containing it.
+ */
 function longWords(run: string): { word: string; at: number }[] {
   if (run.length < 3) return [];
   const out: { word: string; at: number }[] = [];
-  let at = 0;
-  for (const word of segmenter().cut(run, false)) {
+  // cutAll lists the words by their starting offset.
+  let from = 0;
+  for (const word of segmenter().cutAll(run)) {
+    const at = run.indexOf(word, from);
+    if (at < 0) continue;
+    from = at;
     if (word.length >= 3) out.push({ word, at });
-    at += word.length;
   }
   return out;
 }
@@ -245,7 +252,9 @@ export function parseQuery(input: string): ParsedQuery {
         if (word.length === 1 && !STOP_WORDS.has(word)) single += word;
         else {
           flush();
-          tokens.push(cjkTerm(word));
+          // A dictionary word of three or more characters is one lexeme (indexed by longWords): one
+          // posting list, and no phrase to recheck.
+          tokens.push(word.length >= 3 ? { text: word, lexemes: [word], gaps: [] } : cjkTerm(word));
         }
       }
       flush();

@@ -7,7 +7,7 @@ import { articles, lessons } from '../../db/schema/index.js';
 import type { ListFilter } from '../content/listIndex.js';
 import { highlightOf, type Highlight } from './highlight.js';
 import { parseQuery, toTsquery, type ParsedQuery } from './segment.js';
-import { indexStale } from './vectors.js';
+import { indexStaleArticles, indexStaleLessons } from './vectors.js';
 
 /**
  * The ranked window: a search ranks at most this many of the newest matches of the whole text,
@@ -29,6 +29,8 @@ export interface ArticleSearch {
   offset: number;
   pageSize: number;
   filter: ListFilter;
+  /** The content version the caller read (articles are indexed again only when it changed). */
+  version?: number;
 }
 
 export interface SearchPage {
@@ -42,7 +44,7 @@ export type SearchService = ReturnType<typeof createSearchService>;
 
 /** The tsquery literals of a query: any field, title only, title to keywords, title to intro. */
 function queries(parsed: ParsedQuery) {
-  return { all: toTsquery(parsed), a: toTsquery(parsed, 'A'), ab: toTsquery(parsed, 'AB'), abc: toTsquery(parsed, 'ABC') };
+  return { all: toTsquery(parsed), a: toTsquery(parsed, 'A'), abc: toTsquery(parsed, 'ABC') };
 }
 
 /** Rows of a raw query (both drivers reply { rows }). */
@@ -58,14 +60,25 @@ const freePart = (wantsay: string) => {
 export function createSearchService(deps: { db: Db }) {
   const { db } = deps;
 
-  // Rows written without vectors (or whose text changed since) are indexed before a search reads:
-  // one lookup on an index that is empty but for such rows. One pass at a time.
+  // Rows written without vectors (or whose text changed since) are indexed before a search reads
+  // them: articles once per content version (any such write raises it), lessons on every lesson
+  // search (a lookup on an index that is empty but for such rows). One pass at a time.
+  let indexedVersion: number | undefined;
   let indexing: Promise<unknown> | undefined;
-  function freshIndex(): Promise<unknown> {
-    indexing ??= indexStale(db).finally(() => {
+  async function freshArticles(version: number | undefined): Promise<void> {
+    if (version !== undefined && version === indexedVersion) return;
+    indexing ??= indexStaleArticles(db).finally(() => {
       indexing = undefined;
     });
-    return indexing;
+    await indexing;
+    indexedVersion = version;
+  }
+  let indexingLessons: Promise<unknown> | undefined;
+  function freshLessons(): Promise<unknown> {
+    indexingLessons ??= indexStaleLessons(db).finally(() => {
+      indexingLessons = undefined;
+    });
+    return indexingLessons;
   }
 
   /** The SQL form of a list filter on published articles (as the content service's list query). */
@@ -123,7 +136,7 @@ export function createSearchService(deps: { db: Db }) {
     async articles(input: ArticleSearch): Promise<SearchPage> {
       const parsed = parseQuery(String(input.searchInfo));
       if (parsed.terms.length === 0) return { ids: [], total: 0, highlights: new Map() };
-      await freshIndex();
+      await freshArticles(input.version);
       const q = queries(parsed);
       const where = articleWhere(input.filter);
       const { offset, pageSize } = input;
@@ -134,7 +147,7 @@ export function createSearchService(deps: { db: Db }) {
       // Candidates: the newest SEARCH_WINDOW matches anywhere (and, for relevance, the newest
       // SEARCH_WINDOW matches in the titles). Either scan walks a postdate (or read count) index and
       // stops at the window, or, for a rarer query, reads the GIN index's matches and sorts them.
-      const match = (column: typeof articles.searchVector | typeof articles.searchHead, query: string, order: SQL) =>
+      const match = (column: typeof articles.searchVector | typeof articles.searchTitle, query: string, order: SQL) =>
         sql`select ${articles.id} as id, ${articles.postdate} as postdate, ${articles.readCount} as read_count from ${articles}
           where ${where} and ${column} @@ ${query}::tsquery order by ${order} limit ${SEARCH_WINDOW}`;
       const newest = sql`${articles.postdate} desc, ${articles.id} desc`;
@@ -142,11 +155,11 @@ export function createSearchService(deps: { db: Db }) {
       if (sortType === RELEVANCE) {
         rows = rowsOf(
           await db.execute(sql`
-            with c as ((${match(articles.searchHead, q.a, newest)}) union (${match(articles.searchVector, q.all, newest)})),
+            with c as ((${match(articles.searchTitle, q.all, newest)}) union (${match(articles.searchVector, q.all, newest)})),
             r as (
               select c.id, c.postdate,
-                case when h.search_head @@ ${q.a}::tsquery then 1
-                     when h.search_head @@ ${q.ab}::tsquery then 2
+                case when h.search_title @@ ${q.all}::tsquery then 1
+                     when h.search_head @@ ${q.all}::tsquery then 2
                      when h.search_vector @@ ${q.abc}::tsquery then 3
                      else 4 end as tier
               from c join articles h on h.id = c.id
@@ -184,7 +197,7 @@ export function createSearchService(deps: { db: Db }) {
       const q = queries(parsed);
       const v = lessons.searchVector;
       return {
-        ready: freshIndex,
+        ready: freshLessons,
         where: sql`${v} @@ ${q.all}::tsquery`,
         /** Title matches first, then subtitle, then description; the caller adds newest first. */
         tier: sql`case when ${v} @@ ${q.a}::tsquery then 1 when ${v} @@ ${q.abc}::tsquery then 2 else 3 end`,

@@ -27,12 +27,14 @@ const headFields = (a: ArticleText): Field[] => [
 ];
 
 /**
+ * search_title (the title alone: the first candidates of a ranking, found without rechecks),
  * search_head (title, keywords, authors: small, so the ranking reads it cheaply) and search_vector
  * (those, the intro C, and the body and commentary D).
  */
-export function articleVectors(a: ArticleText): { searchHead: string; searchVector: string } {
+export function articleVectors(a: ArticleText): { searchTitle: string; searchHead: string; searchVector: string } {
   const head = headFields(a);
   return {
+    searchTitle: toTsvector([{ text: a.title, weight: 'A' }]),
     searchHead: toTsvector(head),
     searchVector: toTsvector([
       ...head,
@@ -64,6 +66,11 @@ const STALE_BATCH = 200;
  * changed since: trigger of migration 0009). Returns how many rows were indexed.
  */
 export async function indexStale(db: Db): Promise<number> {
+  return (await indexStaleArticles(db)) + (await indexStaleLessons(db));
+}
+
+/** Writes the vectors of articles that have none; returns how many. */
+export async function indexStaleArticles(db: Db): Promise<number> {
   let done = 0;
   for (;;) {
     const rows = await db
@@ -85,16 +92,23 @@ export async function indexStale(db: Db): Promise<number> {
     const values = sql.join(
       rows.map((r) => {
         const v = articleVectors(r);
-        return sql`(${r.id}::integer, ${v.searchHead}::tsvector, ${v.searchVector}::tsvector)`;
+        return sql`(${r.id}::integer, ${v.searchTitle}::tsvector, ${v.searchHead}::tsvector, ${v.searchVector}::tsvector)`;
       }),
       sql`, `,
     );
     await db.execute(
-      sql`update ${articles} set search_head = v.head, search_vector = v.vector from (values ${values}) as v(id, head, vector) where ${articles.id} = v.id`,
+      sql`update ${articles} set search_title = v.title, search_head = v.head, search_vector = v.vector
+        from (values ${values}) as v(id, title, head, vector) where ${articles.id} = v.id`,
     );
     done += rows.length;
     if (rows.length < STALE_BATCH) break;
   }
+  return done;
+}
+
+/** Writes the vectors of lessons that have none; returns how many. */
+export async function indexStaleLessons(db: Db): Promise<number> {
+  let done = 0;
   for (;;) {
     const rows = await db
       .select({ id: lessons.id, title: lessons.title, subhead: lessons.subhead, content: lessons.content })
