@@ -232,7 +232,7 @@ export function SearchDrawer({
       placement="bottom"
       size="88vh"
       title={TEXT.filters}
-      className="qy-al-drawer"
+      className="qy-al-drawer qy-sr-drawer"
       footer={
         <div className="qy-al-drawer-foot">
           <Button size="large" onClick={() => setDraft(draftOf(EMPTY_SEARCH_FILTERS))}>

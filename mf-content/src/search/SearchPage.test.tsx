@@ -2,7 +2,10 @@ import {
   api,
   AppProviders,
   clearSession,
+  closeDialog,
+  dialogAtom,
   http,
+  qyStore,
   setSession,
   toast,
   type LessonCard,
@@ -321,8 +324,11 @@ describe('member id and collecting', () => {
     const collect = jest.spyOn(api.user, 'collectArticle');
     renderSearch('/search?query=%E8%82%BA%E7%99%8C');
     await screen.findByText('共 1 条结果');
+    act(() => closeDialog());
     await userEvent.click(screen.getByRole('button', { name: '收藏' }));
     expect(collect).not.toHaveBeenCalled();
+    expect(qyStore.get(dialogAtom)?.name).toBe('login');
+    act(() => closeDialog());
   });
 });
 
@@ -350,6 +356,29 @@ describe('courses tab', () => {
     act(() => setSession('tok', member));
     await userEvent.click(await screen.findByRole('button', { name: '临床研究设计入门' }));
     await waitFor(() => expect(location()).toBe('/course-video?id=9031'));
+  });
+});
+
+describe('search page on a phone', () => {
+  beforeEach(() => {
+    setViewportWidth(390);
+    // jsdom cannot compute pseudo-element styles, which the drawer's scroll lock asks for.
+    const computed = window.getComputedStyle.bind(window);
+    jest.spyOn(window, 'getComputedStyle').mockImplementation((elt) => computed(elt));
+  });
+
+  it('keeps the filters in a drawer that applies on 确定, back to page 1', async () => {
+    const { location } = renderSearch('/search?query=%E8%82%BA%E7%99%8C&key=7&page=3');
+    await screen.findByText('共 1 条结果');
+    expect(screen.queryByRole('complementary', { name: '筛选' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: label('筛选') }));
+    const drawer = await screen.findByRole('dialog');
+    await userEvent.click(within(drawer).getByText('最新'));
+    await userEvent.click(await within(drawer).findByRole('checkbox', { name: '肿瘤' }));
+    expect(lastQuery()).toMatchObject({ pageNo: 3, sortType: 3 });
+    await userEvent.click(within(drawer).getByRole('button', { name: label('确定') }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ pageNo: 1, sortType: 0, articleClassIds: [2], sourceIds: [7] }));
+    expect(location()).toBe('/search?query=%E8%82%BA%E7%99%8C&key=7&sortType=0&articleClassIds=2');
   });
 });
 
