@@ -14,16 +14,17 @@ export interface Slide {
   alt: string;
 }
 
-function SlideLink({ href, children, className, label }: { href: string; children: ReactNode; className: string; label: string }) {
+/** A slide's link; `hidden` (a slide not shown) takes it out of the tab order, as its slide is aria-hidden. */
+function SlideLink({ href, children, className, label, hidden }: { href: string; children: ReactNode; className: string; label: string; hidden: boolean }) {
   if (!href) return <div className={className}>{children}</div>;
   if (isExternal(href))
     return (
-      <a className={className} href={href} target="_blank" rel="noopener noreferrer" aria-label={label}>
+      <a className={className} href={href} target="_blank" rel="noopener noreferrer" aria-label={label} tabIndex={hidden ? -1 : undefined}>
         {children}
       </a>
     );
   return (
-    <Link className={className} to={href} aria-label={label}>
+    <Link className={className} to={href} aria-label={label} tabIndex={hidden ? -1 : undefined}>
       {children}
     </Link>
   );
@@ -71,7 +72,7 @@ export function Carousel({ slides, label, variant }: { slides: Slide[]; label: s
             aria-label={HOME_TEXT.slide(i + 1)}
             aria-hidden={i !== index}
           >
-            <SlideLink href={s.href} className="qy-carousel__link" label={s.title || s.alt}>
+            <SlideLink href={s.href} className="qy-carousel__link" label={s.title || s.alt} hidden={i !== index}>
               <img src={s.img} alt={s.alt} loading={i === 0 ? 'eager' : 'lazy'} />
               {(s.title || s.intro) && (
                 <span className="qy-carousel__caption">

@@ -155,7 +155,8 @@ export function MediaListPage({ kind }: { kind: MediaKind }) {
           <ul className="qy-media__grid" aria-label={title}>
             {items.map((a) => (
               <li key={a.id} className="qy-card qy-media-card">
-                <Link to={itemHref(kind, a.permalinks, a.sourceid)} className="qy-media-card__cover">
+                {/* The picture repeats the title's link: for the mouse only (one tab stop, one name per card). */}
+                <Link to={itemHref(kind, a.permalinks, a.sourceid)} className="qy-media-card__cover" tabIndex={-1} aria-hidden="true">
                   {a.thumb ? <img src={a.thumb} alt="" loading="lazy" /> : <span className="qy-media-card__blank" />}
                   <span className="qy-media-card__icon" aria-hidden="true">
                     {kind === 'animation' ? <PlayCircleFilled /> : <SoundFilled />}

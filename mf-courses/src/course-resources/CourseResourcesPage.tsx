@@ -10,7 +10,7 @@ import {
   type LessonCard,
 } from '@qianyan/shared';
 import { Carousel, Pagination, Skeleton, Tabs } from 'antd';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { meetingTime } from '../common/dates';
 import { useClassCodes } from '../common/useClassCodes';
@@ -45,13 +45,40 @@ export function parseCourseQuery(params: URLSearchParams): {
   return { tab, page: Number.isSafeInteger(page) && page > 0 ? page : 1, filters };
 }
 
+/**
+ * The carousel hides the slides not shown (aria-hidden, its clones too) but leaves their links in the
+ * tab order; this takes those links out of it while their slide is hidden.
+ */
+function useHiddenSlidesUnfocusable(slides: number) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return undefined;
+    const sync = () => {
+      root.querySelectorAll<HTMLElement>('.slick-slide').forEach((slide) => {
+        const hidden = slide.getAttribute('aria-hidden') === 'true';
+        slide.querySelectorAll<HTMLElement>('a[href], button').forEach((el) => {
+          if (hidden) el.setAttribute('tabindex', '-1');
+          else el.removeAttribute('tabindex');
+        });
+      });
+    };
+    sync();
+    const observer = new MutationObserver(sync);
+    observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-hidden'] });
+    return () => observer.disconnect();
+  }, [slides]);
+  return ref;
+}
+
 /** The classroom banner (code classroom, §2.11); nothing when it has no pictures or fails. */
 function ClassroomBanner() {
   const banner = useApiQuery(() => api.base.getBanner({ code: 'classroom' }, { silent: true }), []);
   const pictures = banner.data?.content ?? [];
+  const ref = useHiddenSlidesUnfocusable(pictures.length);
   if (pictures.length === 0) return null;
   return (
-    <div className="qy-cr-banner" aria-label={TEXT.banner}>
+    <div className="qy-cr-banner" aria-label={TEXT.banner} ref={ref}>
       <Carousel autoplay autoplaySpeed={CAROUSEL_DELAY_MS} dots={pictures.length > 1}>
         {pictures.map((p, i) => {
           const img = (

@@ -14,6 +14,11 @@ export const theme = {
     colorPrimary: '#b3202b',
     colorLink: '#b3202b',
     borderRadius: 4,
+    // Secondary text at 4.5:1 or more on white (WCAG AA): antd's defaults (45 % and 25 % black) are
+    // below it for step titles, result subtitles, descriptions and select placeholders.
+    colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+    colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
     fontFamily:
       '-apple-system, BlinkMacSystemFont, "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "Helvetica Neue", Arial, sans-serif',
   },
