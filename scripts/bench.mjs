@@ -1,26 +1,71 @@
 #!/usr/bin/env node
-// npm run bench: measured figures, printed and written under bench-results/.
-// 1. The front end's first view (gzipped JavaScript and federation round trips) against the
-//    production build served by the real server (bench-results/front-end.json).
-// 2. The API (server/bench/api.ts): 100 000 articles, selectArticleList and getArticleDetail under
-//    50 connections beside a bare node:http server, on PGlite, and on PostgreSQL when
-//    BENCH_DATABASE_URL or TEST_DATABASE_URL is set (bench-results/api.json).
-// The exit code is 1 when the API part fails or misses its budget (the front-end part prints OVER).
+// npm run bench [-- --quick] [-- --only front,lighthouse,a11y,api,search]
+// One report (printed, and written to bench-results/report.json and bench-results/report.md):
+// 1. Front end against the production build served by the real server (fresh embedded database with
+//    the demo seed): gzipped first-view JavaScript, sequential Module Federation round trips before
+//    the route's first render (CDP trace), Lighthouse mobile (LCP, TBT, CLS, scores).
+// 2. Accessibility: axe-core on every route of spec §2.1, desktop and mobile.
+// 3. API (server/bench/api.ts): list, detail, course list and search under 50 connections beside a
+//    bare node:http reply, on PGlite and on PostgreSQL when BENCH_DATABASE_URL/TEST_DATABASE_URL is set.
+// 4. Search (server/bench/search.ts): p50/p95/p99 of the fixed query mix and recall@10.
+// Budgets print ok or OVER. The exit code is 1 only when a part failed to run (docs/performance.md).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
-import { createRequire } from 'node:module';
 import { ensureFrontEnd, ROOT, run } from './lib/apps.mjs';
+import { launchChromium, runA11y } from './bench/a11y.mjs';
+import { firstView, lighthouseRun, roundTrips } from './bench/frontend.mjs';
+import { seededIds } from './bench/routes.mjs';
 
-const require = createRequire(import.meta.url);
-const { chromium } = require('@playwright/test');
-
+const started = Date.now();
+const argv = process.argv.slice(2);
+const QUICK = argv.includes('--quick');
+const onlyArg = argv.find((a) => a.startsWith('--only'));
+const ONLY = onlyArg ? (onlyArg.includes('=') ? onlyArg.split('=')[1] : argv[argv.indexOf(onlyArg) + 1]).split(',') : null;
+const wants = (part) => !ONLY || ONLY.includes(part);
 const PORT = Number(process.env.BENCH_PORT ?? 8190);
 const BASE = `http://127.0.0.1:${PORT}`;
-const PAGES = ['/index', '/nejm-list', '/course-resources', '/personal'];
-const BUDGET_KB = 250;
+const PG_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || '';
+const OUT = path.join(ROOT, 'bench-results');
+
+const BUDGET = {
+  firstViewGzipKB: 250,
+  roundTrips: 2,
+  lcpMs: 2000,
+  tbtMs: 200,
+  cls: 0.05,
+  listP99Ms: 15,
+  listShareOfBare: 0.1,
+  searchP95Ms: 30,
+  searchP99Ms: 60,
+};
+const PAGE_ROUTES = (ids) => [
+  '/index',
+  `/article-info?permalinks=${ids.article}`,
+  '/nejm-list',
+  '/course-resources',
+  '/personal',
+];
+
+const report = { at: new Date().toISOString(), quick: QUICK, machine: machine(), budget: BUDGET, parts: {}, failures: [], over: [] };
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
+const say = (...a) => console.log(`[bench ${elapsed()}]`, ...a);
+const okOver = (ok) => (ok ? 'ok' : 'OVER');
+
+function machine() {
+  return { cores: os.cpus().length, cpu: os.cpus()[0]?.model, memGiB: +(os.totalmem() / 2 ** 30).toFixed(1), node: process.version, platform: `${os.platform()} ${os.release()}` };
+}
+
+function fail(part, err) {
+  const msg = String(err?.stack ?? err).split('\n').slice(0, 3).join(' | ');
+  report.failures.push({ part, error: msg });
+  console.error(`[bench] ${part} FAILED TO RUN: ${msg}`);
+}
+
+function over(what) {
+  report.over.push(what);
+}
 
 async function waitForHealth(deadline) {
   while (Date.now() < deadline) {
@@ -35,58 +80,282 @@ async function waitForHealth(deadline) {
   throw new Error('server did not become healthy');
 }
 
-/** Loads a page and reports the JavaScript it needed until the network went idle. */
-async function firstView(browser, route) {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  const scripts = new Map();
-  page.on('response', async (res) => {
-    const url = res.url();
-    if (!url.endsWith('.js') || res.status() !== 200) return;
-    scripts.set(url, res.body().catch(() => Buffer.alloc(0)));
+/** A node script as a child, its output shown; resolves with its exit code. */
+function child(args, env, cwd = ROOT) {
+  return new Promise((resolve) => {
+    const c = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: 'inherit' });
+    c.on('exit', (code) => resolve(code ?? 1));
   });
-  const manifests = [];
-  page.on('request', (req) => {
-    if (req.url().endsWith('mf-manifest.json') || req.url().endsWith('remotes.json')) manifests.push(req.url());
-  });
-  await page.goto(`${BASE}${route}`, { waitUntil: 'networkidle' });
-  const bodies = await Promise.all([...scripts.values()]);
-  const raw = bodies.reduce((n, b) => n + b.length, 0);
-  const gz = bodies.reduce((n, b) => n + zlib.gzipSync(b, { level: 9 }).length, 0);
-  await page.close();
-  return { route, scripts: bodies.length, rawKB: +(raw / 1024).toFixed(1), gzipKB: +(gz / 1024).toFixed(1), manifests: manifests.length };
 }
 
-await ensureFrontEnd();
-if ((await run('npm', ['run', 'build', '-w', '@qianyan/server'])) !== 0) process.exit(1);
-const db = fs.mkdtempSync(path.join(os.tmpdir(), 'qy-bench-db-'));
-const server = spawn(process.execPath, [path.join(ROOT, 'server/dist/server.js')], {
-  cwd: ROOT,
-  stdio: 'ignore',
-  env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', PGLITE_DIR: db, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-});
-let browser;
-try {
-  await waitForHealth(Date.now() + 180_000);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-  const rows = [];
-  for (const route of PAGES) rows.push(await firstView(browser, route));
-  console.log('\nFront end: first view (desktop, production build)');
-  console.log('route                 scripts   raw KB   gzip KB   budget');
-  for (const r of rows) {
-    console.log(
-      `${r.route.padEnd(20)} ${String(r.scripts).padStart(8)} ${String(r.rawKB).padStart(8)} ${String(r.gzipKB).padStart(9)}   ${r.gzipKB <= BUDGET_KB ? 'ok' : 'OVER'} (${BUDGET_KB})`,
-    );
+// ---------------------------------------------------------------------------------------------
+// 0. Builds (skipped when current), and in parallel the scale corpus for the API and search parts.
+const scaleArticles = Number(process.env.BENCH_ARTICLES ?? (QUICK ? 5_000 : 100_000));
+const scaleDir = process.env.BENCH_PGLITE_DIR ? path.resolve(process.env.BENCH_PGLITE_DIR) : fs.mkdtempSync(path.join(os.tmpdir(), 'qy-bench-scale-'));
+const keepScale = !!process.env.BENCH_PGLITE_DIR;
+const needBrowser = wants('front') || wants('lighthouse') || wants('a11y');
+const needScale = wants('api') || wants('search');
+
+say(`${QUICK ? 'quick' : 'full'} run on ${report.machine.cores} cores, Node ${process.version}`);
+/** Newest modification time under a directory (the server build is skipped when dist is newer). */
+function newest(dir) {
+  let t = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
   }
-  fs.mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
-  fs.writeFileSync(path.join(ROOT, 'bench-results/front-end.json'), `${JSON.stringify({ at: new Date().toISOString(), rows }, null, 2)}\n`);
-} finally {
-  await browser?.close();
-  server.kill('SIGTERM');
-  fs.rmSync(db, { recursive: true, force: true });
+  return t;
+}
+const serverDist = path.join(ROOT, 'server/dist/server.js');
+const serverCurrent = fs.existsSync(serverDist) && fs.statSync(serverDist).mtimeMs > newest(path.join(ROOT, 'server/src'));
+if (!serverCurrent && (await run('npm', ['run', 'build', '-w', '@qianyan/server'])) !== 0) {
+  fail('server build', 'npm run build -w @qianyan/server failed');
+  finish();
+}
+// The scale seed (single-threaded) overlaps the front-end build; the API and search parts reuse it.
+let scaleSeed = Promise.resolve(0);
+if (needScale) {
+  say(`seeding ${scaleArticles} articles into an embedded database (beside the front-end build)…`);
+  scaleSeed = child(['--import', 'tsx', 'src/db/seed/cli.ts', '--articles', String(scaleArticles)], { PGLITE_DIR: scaleDir, DATABASE_URL: '', LOG_LEVEL: 'warn' }, path.join(ROOT, 'server'));
+}
+if (needBrowser) {
+  try {
+    await ensureFrontEnd();
+  } catch (err) {
+    fail('front-end build', err);
+  }
+}
+const seedCode = await scaleSeed;
+if (seedCode !== 0) fail('scale seed', `seed exited with ${seedCode}`);
+say('builds and seed ready');
+
+// ---------------------------------------------------------------------------------------------
+// 1–2. Front end and accessibility against the production server.
+if (needBrowser && !report.failures.some((f) => f.part === 'front-end build')) {
+  const db = fs.mkdtempSync(path.join(os.tmpdir(), 'qy-bench-db-'));
+  const server = spawn(process.execPath, [path.join(ROOT, 'server/dist/server.js')], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', PGLITE_DIR: db, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' },
+  });
+  let browser;
+  try {
+    say('starting the production server (demo seed)…');
+    await waitForHealth(Date.now() + 240_000);
+    const ids = await seededIds(BASE);
+    const pages = QUICK ? PAGE_ROUTES(ids).slice(0, 3) : PAGE_ROUTES(ids);
+    if (wants('front')) {
+      try {
+        browser = await launchChromium();
+        const rows = [];
+        for (const route of pages) {
+          const fv = await firstView(browser, BASE, route);
+          const rt = await roundTrips(browser, BASE, route);
+          rows.push({ ...fv, ...rt });
+        }
+        report.parts.frontEnd = { rows };
+        console.log('\nFront end: first view (desktop 1440, production build)');
+        console.log('route                                  scripts  raw KB  gzip KB        round trips  route render');
+        for (const r of rows) {
+          const gzOk = r.gzipKB <= BUDGET.firstViewGzipKB;
+          const rtOk = r.roundTrips !== null && r.roundTrips <= BUDGET.roundTrips;
+          if (!gzOk) over(`first-view JS ${r.route} ${r.gzipKB} KB`);
+          if (!rtOk) over(`round trips ${r.route} ${r.roundTrips}`);
+          console.log(
+            `${r.route.padEnd(38)} ${String(r.scripts).padStart(7)} ${String(r.rawKB).padStart(7)} ${String(r.gzipKB).padStart(8)} ${okOver(gzOk).padEnd(4)}  ${String(r.roundTrips).padStart(4)} ${okOver(rtOk).padEnd(4)}  ${String(r.routeRenderMs).padStart(7)} ms`,
+          );
+        }
+        console.log(`budgets: ≤ ${BUDGET.firstViewGzipKB} KB gzipped JS; ≤ ${BUDGET.roundTrips} sequential federation round trips before the route's first render`);
+        for (const r of rows) if (r.chain) console.log(`  chain ${r.route}: ${r.chain.join(' → ')}`);
+      } catch (err) {
+        fail('front end', err);
+      } finally {
+        await browser?.close();
+        browser = undefined;
+      }
+    }
+    if (wants('lighthouse')) {
+      try {
+        say('Lighthouse (mobile preset: simulated Slow 4G, 4× CPU)…');
+        const rows = await lighthouseRun(BASE, QUICK ? pages.slice(0, 2) : pages, say);
+        report.parts.lighthouse = { rows };
+        console.log('\nLighthouse mobile (simulated Slow 4G, 4× CPU slowdown)');
+        console.log('route                                   LCP ms         TBT ms        CLS           perf  a11y  best');
+        for (const r of rows) {
+          if (r.error) {
+            fail(`lighthouse ${r.route}`, r.error);
+            continue;
+          }
+          const l = r.lcpMs <= BUDGET.lcpMs;
+          const t = r.tbtMs <= BUDGET.tbtMs;
+          const c = r.cls <= BUDGET.cls;
+          if (!l) over(`LCP ${r.route} ${r.lcpMs} ms`);
+          if (!t) over(`TBT ${r.route} ${r.tbtMs} ms`);
+          if (!c) over(`CLS ${r.route} ${r.cls}`);
+          console.log(
+            `${r.route.padEnd(38)} ${String(r.lcpMs).padStart(7)} ${okOver(l).padEnd(5)} ${String(r.tbtMs).padStart(7)} ${okOver(t).padEnd(5)} ${String(r.cls).padStart(6)} ${okOver(c).padEnd(5)} ${String(r.performance).padStart(6)} ${String(r.accessibility).padStart(5)} ${String(r.bestPractices).padStart(5)}`,
+          );
+        }
+        console.log(`budgets: LCP ≤ ${BUDGET.lcpMs} ms, TBT ≤ ${BUDGET.tbtMs} ms, CLS ≤ ${BUDGET.cls}`);
+      } catch (err) {
+        fail('lighthouse', err);
+      }
+    }
+    if (wants('a11y')) {
+      try {
+        say(`axe-core on ${QUICK ? 'the key routes' : 'every route of spec §2.1'}, desktop and mobile…`);
+        const rows = await runA11y({ base: BASE, quick: QUICK, log: () => {} });
+        report.parts.a11y = { rows };
+        console.log('\nAccessibility (axe-core, all rules): violations (nodes) by impact');
+        console.log('route                                          desktop crit/ser/mod/min   mobile crit/ser/mod/min');
+        const routes = [...new Set(rows.map((r) => r.route))];
+        const cell = (r) => (!r ? '-' : r.error ? 'FAILED' : `${r.counts.critical}/${r.counts.serious}/${r.counts.moderate}/${r.counts.minor}`);
+        for (const route of routes) {
+          const d = rows.find((r) => r.route === route && r.width === 'desktop');
+          const m = rows.find((r) => r.route === route && r.width === 'mobile');
+          console.log(`${route.slice(0, 46).padEnd(46)} ${cell(d).padStart(22)}   ${cell(m).padStart(22)}`);
+        }
+        let serious = 0;
+        for (const r of rows) {
+          if (r.error) fail(`axe ${r.width} ${r.route}`, r.error);
+          for (const s of r.serious ?? []) {
+            serious += s.nodes;
+            console.log(`  ${r.width} ${r.route} [${s.impact}] ${s.rule}: ${s.targets.join(', ')}`);
+          }
+        }
+        if (serious) over(`axe: ${serious} serious/critical nodes`);
+        console.log(`budget: no serious or critical violation → ${okOver(serious === 0)} (${serious})`);
+      } catch (err) {
+        fail('a11y', err);
+      }
+    }
+  } catch (err) {
+    fail('production server', err);
+  } finally {
+    await browser?.close();
+    server.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1000));
+    fs.rmSync(db, { recursive: true, force: true });
+  }
 }
 
-console.log('\nAPI: server/bench/api.ts (PGlite; PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL is set)');
-if ((await run('npm', ['run', 'bench:api', '-w', '@qianyan/server'])) !== 0) process.exitCode = 1;
+// ---------------------------------------------------------------------------------------------
+// 3. API (child process: server/bench/api.ts), on the scale corpus seeded above.
+if (wants('api') && seedCode === 0) {
+  say('API benchmark (server/bench/api.ts)…');
+  const env = {
+    BENCH_PGLITE_DIR: scaleDir,
+    BENCH_ARTICLES: String(scaleArticles),
+    ...(QUICK ? { BENCH_DURATION: process.env.BENCH_DURATION ?? '2', BENCH_WARMUP: process.env.BENCH_WARMUP ?? '1', BENCH_TARGETS: process.env.BENCH_TARGETS ?? 'pglite' } : {}),
+  };
+  const code = await child(['--import', 'tsx', 'bench/api.ts'], env, path.join(ROOT, 'server'));
+  try {
+    const api = JSON.parse(fs.readFileSync(path.join(OUT, 'api.json'), 'utf8'));
+    if (Date.parse(api.at) < started) throw new Error('api.json was not written by this run');
+    report.parts.api = api;
+    for (const t of api.results) {
+      const list = t.rows.find((r) => r.name === 'selectArticleList');
+      if (list.p99 > BUDGET.listP99Ms) over(`API ${t.target} list p99 ${list.p99} ms`);
+      if (t.listShareOfBare < BUDGET.listShareOfBare) over(`API ${t.target} list ${(t.listShareOfBare * 100).toFixed(1)} % of bare`);
+      for (const r of t.rows) if (r.errors || r.badReplies) fail(`API ${t.target} ${r.name}`, `${r.errors} errors, ${r.badReplies} bad replies`);
+    }
+    const ran = new Set(api.results.map((t) => t.target));
+    const wanted = (process.env.BENCH_TARGETS ?? (QUICK ? 'pglite' : 'pglite,postgres')).split(',').filter((t) => t !== 'postgres' || PG_URL);
+    for (const t of wanted) if (!ran.has(t)) fail(`API ${t}`, `did not run (exit ${code})`);
+  } catch (err) {
+    fail('API', err);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. Search (server/bench/search.ts), on the same scale corpus.
+if (wants('search') && seedCode === 0) {
+  const searchBench = path.join(ROOT, 'server/bench/search.ts');
+  if (!fs.existsSync(searchBench)) {
+    console.log('\nSearch: not available (server/bench/search.ts is not in this checkout): skipped');
+    report.parts.search = { available: false };
+  } else {
+    say('search benchmark (server/bench/search.ts)…');
+    const env = {
+      BENCH_PGLITE_DIR: scaleDir,
+      BENCH_ARTICLES: String(scaleArticles),
+      ...(QUICK ? { BENCH_SAMPLES: process.env.BENCH_SAMPLES ?? '10', BENCH_TARGETS: process.env.BENCH_TARGETS ?? 'pglite' } : {}),
+    };
+    const code = await child(['--import', 'tsx', 'bench/search.ts', ...(QUICK ? ['--quick'] : [])], env, path.join(ROOT, 'server'));
+    try {
+      const search = JSON.parse(fs.readFileSync(path.join(OUT, 'search.json'), 'utf8'));
+      if (Date.parse(search.at) < started) throw new Error(`search.json was not written by this run (exit ${code})`);
+      report.parts.search = { available: true, ...search };
+      for (const t of search.targets) {
+        if (t.overall.p95 > BUDGET.searchP95Ms) over(`search ${t.target} p95 ${t.overall.p95} ms`);
+        if (t.overall.p99 > BUDGET.searchP99Ms) over(`search ${t.target} p99 ${t.overall.p99} ms`);
+        for (const r of t.rows) if (!r.pass) over(`search ${t.target} "${r.name}" p95 ${r.p95} / p99 ${r.p99} ms`);
+      }
+      if (search.relevance.recallAt10 < 1) over(`search recall@10 ${search.relevance.recallAt10.toFixed(3)}`);
+    } catch (err) {
+      fail('search', err);
+    }
+  }
+}
+
+finish();
+
+// ---------------------------------------------------------------------------------------------
+function finish() {
+  if (!keepScale) fs.rmSync(scaleDir, { recursive: true, force: true });
+  report.seconds = Math.round((Date.now() - started) / 1000);
+  fs.mkdirSync(OUT, { recursive: true });
+  fs.writeFileSync(path.join(OUT, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+  fs.writeFileSync(path.join(OUT, 'report.md'), markdown(report));
+  console.log(`\nSummary (${QUICK ? 'quick' : 'full'} run, ${report.seconds} s; bench-results/report.json and report.md)`);
+  if (report.over.length) {
+    console.log(`budgets missed (${report.over.length}):`);
+    for (const o of report.over) console.log(`  OVER ${o}`);
+  } else console.log('every budget measured is met');
+  if (report.failures.length) {
+    console.log(`failed to run (${report.failures.length}):`);
+    for (const f of report.failures) console.log(`  FAILED ${f.part}: ${f.error}`);
+  }
+  process.exit(report.failures.length ? 1 : 0);
+}
+
+function markdown(r) {
+  const lines = [`# Benchmark report (${r.quick ? 'quick' : 'full'})`, '', `${r.at} · ${r.machine.cores} cores (${r.machine.cpu}) · ${r.machine.memGiB} GiB · Node ${r.machine.node} · ${r.seconds} s`, ''];
+  const fe = r.parts.frontEnd?.rows;
+  if (fe) {
+    lines.push('## Front end: first view', '', '| route | scripts | gzip KB | round trips | route render ms |', '|---|---:|---:|---:|---:|');
+    for (const x of fe) lines.push(`| ${x.route} | ${x.scripts} | ${x.gzipKB} ${okOver(x.gzipKB <= BUDGET.firstViewGzipKB)} | ${x.roundTrips} ${okOver(x.roundTrips !== null && x.roundTrips <= BUDGET.roundTrips)} | ${x.routeRenderMs} |`);
+    lines.push('');
+  }
+  const lh = r.parts.lighthouse?.rows;
+  if (lh) {
+    lines.push('## Lighthouse mobile', '', '| route | LCP ms | TBT ms | CLS | perf | a11y | best practices |', '|---|---:|---:|---:|---:|---:|---:|');
+    for (const x of lh) lines.push(x.error ? `| ${x.route} | failed: ${x.error} |||||| ` : `| ${x.route} | ${x.lcpMs} ${okOver(x.lcpMs <= BUDGET.lcpMs)} | ${x.tbtMs} ${okOver(x.tbtMs <= BUDGET.tbtMs)} | ${x.cls} ${okOver(x.cls <= BUDGET.cls)} | ${x.performance} | ${x.accessibility} | ${x.bestPractices} |`);
+    lines.push('');
+  }
+  const ax = r.parts.a11y?.rows;
+  if (ax) {
+    lines.push('## Accessibility (axe-core): critical/serious/moderate/minor nodes', '', '| route | desktop | mobile |', '|---|---|---|');
+    const cell = (x) => (!x ? '-' : x.error ? 'failed' : `${x.counts.critical}/${x.counts.serious}/${x.counts.moderate}/${x.counts.minor}`);
+    for (const route of [...new Set(ax.map((x) => x.route))]) lines.push(`| ${route} | ${cell(ax.find((x) => x.route === route && x.width === 'desktop'))} | ${cell(ax.find((x) => x.route === route && x.width === 'mobile'))} |`);
+    const serious = ax.flatMap((x) => (x.serious ?? []).map((s) => `- ${x.width} ${x.route} [${s.impact}] ${s.rule}: ${s.targets.join(', ')}`));
+    lines.push('', serious.length ? serious.join('\n') : 'No serious or critical violation.', '');
+  }
+  const api = r.parts.api;
+  if (api) {
+    for (const t of api.results) {
+      lines.push(`## API on ${t.target} (${api.articles} articles, ${api.connections} connections, ${api.durationSeconds} s each)`, '', '| endpoint | req/s | p50 ms | p99 ms | share of bare |', '|---|---:|---:|---:|---:|');
+      const bare = t.rows[0].rps;
+      for (const x of t.rows) lines.push(`| ${x.name} | ${x.rps.toFixed(0)} | ${x.p50} | ${x.p99} | ${((x.rps / bare) * 100).toFixed(1)} % |`);
+      lines.push('');
+    }
+  }
+  const s = r.parts.search;
+  if (s?.available) {
+    for (const t of s.targets) lines.push(`## Search on ${t.target} (${t.articles} articles)`, '', `overall p50 ${t.overall.p50} ms, p95 ${t.overall.p95} ms, p99 ${t.overall.p99} ms; queries over budget: ${t.rows.filter((x) => !x.pass).map((x) => x.name).join(', ') || 'none'}`, '');
+    lines.push(`recall@10 on the relevance set: ${s.relevance.recallAt10.toFixed(3)} (${s.relevance.queries} queries)`, '');
+  } else if (s) lines.push('## Search', '', 'not available', '');
+  lines.push('## Summary', '', r.over.length ? r.over.map((o) => `- OVER ${o}`).join('\n') : 'Every budget measured is met.', '');
+  if (r.failures.length) lines.push('Failed to run:', '', ...r.failures.map((f) => `- ${f.part}: ${f.error}`), '');
+  return `${lines.join('\n')}\n`;
+}

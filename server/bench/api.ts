@@ -196,6 +196,40 @@ async function load(name: string, url: string, mix: Mix | null, seconds: number,
   return row;
 }
 
+/** Course card lists as the home page and the course resources page ask for them (§7.5), 20 % logged in. */
+function lessonMix(tokens: string[]): Mix {
+  const items: { body: string; token?: string }[] = [];
+  const kinds = [[1, 2], [4, 5], [1, 2, 3]];
+  const classes = [undefined, [1], [2], [3], [4], [7], [2, 4]];
+  for (const subjectSerType of kinds)
+    for (const articalClassIds of classes)
+      for (const sortType of [undefined, 3])
+        for (let pageNo = 1; pageNo <= 3; pageNo++) {
+          const body = { lessonStatus: 1, pageNo, pageSize: subjectSerType.length === 2 && subjectSerType[0] === 1 ? 3 : 12, subjectSerType, ...(articalClassIds ? { articalClassIds } : {}), ...(sortType ? { sortType } : {}) };
+          items.push({ body: JSON.stringify(body), ...(items.length % 5 === 0 ? { token: tokens[items.length % tokens.length] } : {}) });
+        }
+  return { path: '/api/lesson/selectLessonList', items, pick: (r) => r.int(0, items.length - 1), describe: `${items.length} course list bodies` };
+}
+
+/** Search terms of every kind (one and two characters, English, authors, phrases), some with filters. */
+const SEARCH_TERMS = ['患者', '研究', '治疗', '癌', '肺', '哮喘', '卒中', '糖尿病', '心力衰竭', '耐药结核病', 'SGLT2', 'PD-1', 'Carter', '王建国', '心房颤动 抗凝', '随机对照试验'];
+function searchMix(tokens: string[]): Mix {
+  const items: { body: string; token?: string }[] = [];
+  for (const searchInfo of SEARCH_TERMS)
+    for (const extra of [{}, { sourceIds: [5, 6] }, { articleClassIds: [2, 4] }, { sortType: 0 }])
+      for (let pageNo = 1; pageNo <= 2; pageNo++) items.push({ body: JSON.stringify({ searchInfo, pageNo, pageSize: 10, ...extra }), ...(items.length % 5 === 0 ? { token: tokens[items.length % tokens.length] } : {}) });
+  return { path: '/api/article/selectArticleList', items, pick: (r) => r.int(0, items.length - 1), describe: `${items.length} search bodies` };
+}
+
+/** Whether selectArticleList accepts searchInfo (the search engine is built). */
+async function searchAvailable(url: string): Promise<boolean> {
+  try {
+    return (await post(`${url}/api/article/selectArticleList`, { searchInfo: '研究', pageNo: 1, pageSize: 10 })).code === 0;
+  } catch {
+    return false;
+  }
+}
+
 async function seedInto(env: { databaseUrl?: string; pgliteDir: string }) {
   const started = Date.now();
   const database = await openDatabase({ databaseUrl: env.databaseUrl, pgliteDir: env.pgliteDir, poolMax: 2 });
@@ -277,8 +311,14 @@ async function runTarget(target: 'pglite' | 'postgres'): Promise<TargetResult> {
     }
     const list = articleMix(tokens);
     const detail = detailMix(ARTICLES, tokens);
+    // Course cards (selectLessonList) and search (selectArticleList with searchInfo): measured after the
+    // list and detail rows (informational; the search budget is judged by bench/search.ts, one request
+    // at a time). Search is skipped with a note when the server does not accept searchInfo.
+    const lessons = lessonMix(tokens);
+    const search = (await searchAvailable(app.url)) ? searchMix(tokens) : null;
+    if (!search) log(`${target}: search not available (selectArticleList refused searchInfo): skipped`);
     // Every kind of body answers code 0 (a sample; not all, which would warm every cache entry).
-    for (const mix of [list, detail]) {
+    for (const mix of [list, detail, lessons, ...(search ? [search] : [])]) {
       for (let i = 0; i < mix.items.length; i += Math.ceil(mix.items.length / 60)) {
         const item = mix.items[i]!;
         const reply = await post(`${app.url}${mix.path}`, JSON.parse(item.body), item.token);
@@ -297,6 +337,12 @@ async function runTarget(target: 'pglite' | 'postgres'): Promise<TargetResult> {
       // Informational: every body new to the server (no page or total cached), the worst case.
       await load('list, all bodies new', app.url, coldArticleMix(list), DURATION),
     ];
+    await load('warm-up lessons', app.url, lessons, WARMUP, false);
+    rows.push(await load('selectLessonList', app.url, lessons, DURATION));
+    if (search) {
+      await load('warm-up search', app.url, search, WARMUP, false);
+      rows.push(await load('search (list+searchInfo)', app.url, search, DURATION));
+    }
     const serverRssMiB = rssMiB(app.child.pid);
     const listRow = rows[1]!;
     const listShareOfBare = listRow.rps / rows[0]!.rps;

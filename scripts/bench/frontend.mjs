@@ -1,0 +1,158 @@
+// Front end, against the production build served by the real server:
+// - firstView: the gzipped JavaScript the first view of a page needs (until the network is idle).
+// - roundTrips: the number of sequential Module Federation round trips before the route's first render,
+//   from a Chrome DevTools Protocol network trace (method below and in docs/performance.md).
+// - lighthouseRun: Lighthouse (npm package, Debian's Chromium) in its default mobile preset.
+import zlib from 'node:zlib';
+import { settle, VIEWPORTS } from './a11y.mjs';
+
+/** Loads a page and reports the JavaScript it needed until the network went idle. */
+export async function firstView(browser, base, route) {
+  const context = await browser.newContext({ ...VIEWPORTS.desktop });
+  const page = await context.newPage();
+  const scripts = new Map();
+  page.on('response', (res) => {
+    const url = res.url();
+    if (!/\.m?js(\?|$)/.test(url) || res.status() !== 200) return;
+    scripts.set(url, res.body().catch(() => Buffer.alloc(0)));
+  });
+  await page.goto(`${base}${route}`, { waitUntil: 'networkidle' });
+  const bodies = await Promise.all([...scripts.values()]);
+  const raw = bodies.reduce((n, b) => n + b.length, 0);
+  const gz = bodies.reduce((n, b) => n + zlib.gzipSync(b, { level: 9 }).length, 0);
+  await context.close();
+  return { route, scripts: bodies.length, rawKB: +(raw / 1024).toFixed(1), gzipKB: +(gz / 1024).toFixed(1) };
+}
+
+/**
+ * A federation request: the remote map (/remotes.json), a remote's manifest (mf-manifest.json), its
+ * container (remoteEntry.js), or any other file of a released remote (/remotes/<name>/<version>/…:
+ * exposed modules and the shared libraries it provides). Level: 1 map/manifest, 2 container, 3 chunk.
+ */
+function federationKind(url) {
+  const { pathname } = new URL(url);
+  if (pathname === '/remotes.json' || pathname.endsWith('/mf-manifest.json')) return 1;
+  if (!pathname.startsWith('/remotes/')) return 0;
+  if (pathname.endsWith('/remoteEntry.js')) return 2;
+  return 3;
+}
+const remoteOf = (url) => /^\/remotes\/([^/]+)\//.exec(new URL(url).pathname)?.[1] ?? '*';
+
+/**
+ * Round trips: every federation request sent before the route's first render (the first moment the
+ * shell's #qy-main holds visible text, recorded by a MutationObserver) gets a depth. A request waits
+ * for an earlier federation request A when A had finished before it was sent and either A is in its
+ * CDP initiator (A's script made the request) or A is a lower level of the chain for the same remote
+ * (the map or manifest before the container, the container before its chunks). depth = 1 + the
+ * deepest request it waited for; the page's figure is the largest depth. The HTML and the shell's own
+ * scripts are the starting point (depth 0): preloaded federation files (preload hints in the HTML)
+ * therefore count as 1 even when the runtime asks for them later.
+ */
+export async function roundTrips(browser, base, route) {
+  const context = await browser.newContext({ ...VIEWPORTS.desktop });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const mark = () => {
+      const main = document.getElementById('qy-main');
+      if (main && main.innerText.trim().length > 0 && !window.__qyRouteRender) {
+        window.__qyRouteRender = performance.now();
+        observer.disconnect();
+      }
+    };
+    const observer = new MutationObserver(mark);
+    observer.observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const requests = new Map();
+  let docTs = null;
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (docTs === null && e.type === 'Document') docTs = e.timestamp;
+    // The first request of a URL counts (a later use of a preloaded file is served from the preload).
+    if ([...requests.values()].some((r) => r.url === e.request.url)) return;
+    const urls = new Set();
+    if (e.initiator?.url) urls.add(e.initiator.url);
+    for (let stack = e.initiator?.stack; stack; stack = stack.parent) for (const f of stack.callFrames) urls.add(f.url);
+    requests.set(e.requestId, { url: e.request.url, sent: e.timestamp, initiators: urls, initiatorType: e.initiator?.type });
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const r = requests.get(e.requestId);
+    if (r) r.finished = e.timestamp;
+  });
+  await page.goto(`${base}${route}`, { waitUntil: 'load' });
+  await settle(page);
+  const { routeRender, fcp } = await page.evaluate(() => ({
+    routeRender: window.__qyRouteRender ?? null,
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+  }));
+  await context.close();
+  if (docTs === null || routeRender === null) return { route, roundTrips: null, note: 'no render seen' };
+  const cutoff = docTs + routeRender / 1000;
+  const fed = [...requests.values()]
+    .filter((r) => r.sent <= cutoff && federationKind(r.url) > 0)
+    .map((r) => ({ ...r, kind: federationKind(r.url), remote: remoteOf(r.url) }))
+    .sort((a, b) => a.sent - b.sent);
+  for (const r of fed) {
+    let deepest = 0;
+    for (const a of fed) {
+      if (a === r || a.finished === undefined || a.finished > r.sent) continue;
+      const initiated = r.initiators.has(a.url);
+      const chain = a.kind < r.kind && (a.remote === r.remote || a.remote === '*' || new URL(a.url).pathname === '/remotes.json');
+      if ((initiated || chain) && a.depth > deepest) deepest = a.depth;
+    }
+    r.depth = deepest + 1;
+  }
+  const depth = fed.reduce((m, r) => Math.max(m, r.depth), 0);
+  const path = (s) => new URL(s).pathname.replace(/^\/remotes\/([^/]+)\/[^/]+\//, '$1/');
+  return {
+    route,
+    roundTrips: depth,
+    federationRequests: fed.length,
+    routeRenderMs: Math.round(routeRender),
+    fcpMs: fcp === null ? null : Math.round(fcp),
+    chain: fed.filter((r) => r.depth === depth || r.kind < 3).map((r) => `${r.depth}:${path(r.url)}`).slice(0, 12),
+  };
+}
+
+/** Lighthouse's mobile preset (simulated Slow 4G, 4× CPU slowdown) on each page, one Chromium. */
+export async function lighthouseRun(base, routes, log = console.log) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const rows = [];
+  try {
+    for (const route of routes) {
+      try {
+        const result = await lighthouse(`${base}${route}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        });
+        const { audits, categories } = result.lhr;
+        const row = {
+          route,
+          lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
+          tbtMs: Math.round(audits['total-blocking-time'].numericValue),
+          cls: +audits['cumulative-layout-shift'].numericValue.toFixed(3),
+          fcpMs: Math.round(audits['first-contentful-paint'].numericValue),
+          performance: Math.round(categories.performance.score * 100),
+          accessibility: Math.round(categories.accessibility.score * 100),
+          bestPractices: Math.round(categories['best-practices'].score * 100),
+          runtimeError: result.lhr.runtimeError?.message,
+        };
+        rows.push(row);
+        log(`  lighthouse ${route}: LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms, CLS ${row.cls}, scores ${row.performance}/${row.accessibility}/${row.bestPractices}`);
+      } catch (err) {
+        rows.push({ route, error: String(err?.message ?? err).split('\n')[0] });
+        log(`  lighthouse ${route}: FAILED TO RUN: ${String(err?.message ?? err).split('\n')[0]}`);
+      }
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return rows;
+}
