@@ -10,11 +10,11 @@ import { parseQuery, toTsquery, type ParsedQuery } from './segment.js';
 import { indexStaleArticles, indexStaleLessons } from './vectors.js';
 
 /**
- * The ranked window: a search ranks at most this many of the newest matches of the whole text,
- * plus as many of the newest matches in the titles; its total counts up to this many. Bounds the
- * cost of a word that half the corpus contains (docs/decisions.md "Search").
+ * The ranked window: a search ranks at most this many matches (the newest ones of each level, see
+ * articles) and its total counts up to this many. Bounds the cost of a word that half the corpus
+ * contains (docs/decisions.md "Search").
  */
-export const SEARCH_WINDOW = 500;
+export const SEARCH_WINDOW = 200;
 
 /** sortType in a search: 3 (or absent) relevance, 0 newest first, 1 oldest first, 2 most read. */
 export const RELEVANCE = 3;
@@ -140,34 +140,43 @@ export function createSearchService(deps: { db: Db }) {
       const q = queries(parsed);
       const where = articleWhere(input.filter);
       const { offset, pageSize } = input;
-      if (offset >= SEARCH_WINDOW) return { ids: [], total: await countArticles(where, q.all), highlights: new Map() };
-      const limit = Math.min(pageSize, SEARCH_WINDOW - offset);
+      const limit = pageSize;
       const sortType = input.sortType ?? RELEVANCE;
 
-      // Candidates: the newest SEARCH_WINDOW matches anywhere (and, for relevance, the newest
-      // SEARCH_WINDOW matches in the titles). Either scan walks a postdate (or read count) index and
-      // stops at the window, or, for a rarer query, reads the GIN index's matches and sorts them.
-      const match = (column: typeof articles.searchVector | typeof articles.searchTitle, query: string, order: SQL) =>
-        sql`select ${articles.id} as id, ${articles.postdate} as postdate, ${articles.readCount} as read_count from ${articles}
-          where ${where} and ${column} @@ ${query}::tsquery order by ${order} limit ${SEARCH_WINDOW}`;
+      // Candidates, cheapest first: the newest SEARCH_WINDOW matches in the titles, then in the heads
+      // (title, keywords, English title, authors: small vectors), then anywhere (with the intro and
+      // body). A level that fills the window decides the ranked window alone: everything it leaves
+      // out ranks below it. Each scan walks the postdate index and stops at the window, or, for a
+      // rarer query, sorts the GIN index's matches (docs/decisions.md "Search").
       const newest = sql`${articles.postdate} desc, ${articles.id} desc`;
-      let rows: { id: number; n: number | string }[];
-      if (sortType === RELEVANCE) {
-        rows = rowsOf(
-          await db.execute(sql`
-            with c as ((${match(articles.searchTitle, q.all, newest)}) union (${match(articles.searchVector, q.all, newest)})),
-            r as (
-              select c.id, c.postdate,
-                case when h.search_title @@ ${q.all}::tsquery then 1
-                     when h.search_head @@ ${q.all}::tsquery then 2
-                     when h.search_vector @@ ${q.abc}::tsquery then 3
-                     else 4 end as tier
-              from c join articles h on h.id = c.id
-            )
-            select id, count(*) over () as n from r
-            order by tier, postdate desc, id desc
-            limit ${limit} offset ${offset}`),
+      const scan = async (column: SQL, query: string, order: SQL, extra: SQL = sql`false`) =>
+        rowsOf<{ id: number; postdate: Date | string; read_count: number; intro: boolean }>(
+          await db.execute(sql`select ${articles.id} as id, ${articles.postdate} as postdate, ${articles.readCount} as read_count,
+            ${extra} as intro from ${articles}
+            where ${where} and ${column} @@ ${query}::tsquery order by ${order} limit ${SEARCH_WINDOW}`),
         );
+      const time = (d: Date | string) => new Date(d).getTime();
+      let ranked: { id: number; at: number; tier: number }[];
+      let total: number;
+      if (sortType === RELEVANCE) {
+        const tiers = new Map<number, { id: number; at: number; tier: number }>();
+        const add = (rows: { id: number; postdate: Date | string; intro: boolean }[], tier: (r: { intro: boolean }) => number) => {
+          for (const r of rows) if (!tiers.has(Number(r.id))) tiers.set(Number(r.id), { id: Number(r.id), at: time(r.postdate), tier: tier(r) });
+        };
+        const titles = await scan(sql`${articles.searchTitle}`, q.all, newest);
+        add(titles, () => 1);
+        let exhaustive = false;
+        if (titles.length < SEARCH_WINDOW) {
+          const heads = await scan(sql`${articles.searchHead}`, q.all, newest);
+          add(heads, () => 2);
+          if (heads.length < SEARCH_WINDOW) {
+            const all = await scan(sql`${articles.searchVector}`, q.all, newest, sql`${articles.searchVector} @@ ${q.abc}::tsquery`);
+            add(all, (r) => (r.intro ? 3 : 4));
+            exhaustive = all.length < SEARCH_WINDOW;
+          }
+        }
+        ranked = [...tiers.values()].sort((a, b) => a.tier - b.tier || b.at - a.at || b.id - a.id).slice(0, SEARCH_WINDOW);
+        total = exhaustive ? ranked.length : SEARCH_WINDOW;
       } else {
         const order =
           sortType === 1
@@ -175,15 +184,11 @@ export function createSearchService(deps: { db: Db }) {
             : sortType === 2
               ? sql`${articles.readCount} desc, ${articles.postdate} desc, ${articles.id} desc`
               : newest;
-        const outer = sortType === 1 ? sql`postdate asc, id asc` : sortType === 2 ? sql`read_count desc, postdate desc, id desc` : sql`postdate desc, id desc`;
-        rows = rowsOf(
-          await db.execute(sql`
-            with c as (${match(articles.searchVector, q.all, order)})
-            select id, count(*) over () as n from c order by ${outer} limit ${limit} offset ${offset}`),
-        );
+        const rows = await scan(sql`${articles.searchVector}`, q.all, order);
+        ranked = rows.map((r) => ({ id: Number(r.id), at: time(r.postdate), tier: 0 }));
+        total = ranked.length;
       }
-      const ids = rows.map((r) => Number(r.id));
-      const total = rows.length > 0 ? Math.min(Number(rows[0]!.n), SEARCH_WINDOW) : await countArticles(where, q.all);
+      const ids = ranked.slice(offset, offset + limit).map((r) => r.id);
       return { ids, total, highlights: await articleHighlights(parsed, ids) };
     },
 
@@ -224,13 +229,4 @@ export function createSearchService(deps: { db: Db }) {
       };
     },
   };
-
-  /** Matches of a query under a filter, counted up to SEARCH_WINDOW. */
-  async function countArticles(where: SQL, query: string): Promise<number> {
-    const rows = rowsOf<{ n: number | string }>(
-      await db.execute(sql`select count(*) as n from (select 1 from ${articles}
-        where ${where} and ${articles.searchVector} @@ ${query}::tsquery limit ${SEARCH_WINDOW}) x`),
-    );
-    return Number(rows[0]?.n ?? 0);
-  }
 }

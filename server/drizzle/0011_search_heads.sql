@@ -1,0 +1,1 @@
+CREATE INDEX "articles_search_head_idx" ON "articles" USING gin ("search_head") WHERE "articles"."status" = 1;
