@@ -11,7 +11,7 @@ import {
   type LessonCard,
   type SessionUser,
 } from '@qianyan/shared';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { article, CLASSES, pageOf, setViewportWidth } from '../test/fixtures';
@@ -19,7 +19,9 @@ import { highlightHtml } from './Highlight';
 import { clearSearchCache } from './searchCache';
 import { SearchPage } from './SearchPage';
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
+// The suite runs beside others on a busy machine: give each wait for the page more than a second.
+configure({ asyncUtilTimeout: 5000 });
 
 const label = (text: string) => new RegExp(`^${text.split('').join('\\s?')}$`);
 
