@@ -218,6 +218,16 @@ describe('search page', () => {
     expect(screen.queryByRole('navigation', { name: '分页' })).not.toBeInTheDocument();
   });
 
+  it('a page past the last result says so and keeps the pager to go back', async () => {
+    listSpy.mockResolvedValue(pageOf([], 45, 9));
+    renderSearch('/search?query=%E8%82%BA%E7%99%8C&page=9');
+    expect(await screen.findByText('未搜索到相关内容')).toBeInTheDocument();
+    expect(screen.getByText('共 45 条结果')).toBeInTheDocument();
+    const pager = screen.getByRole('navigation', { name: '分页' });
+    await userEvent.click(within(pager).getByRole('button', { name: label('末页') }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ pageNo: 3 }));
+  });
+
   it('asks nothing for a blank query', async () => {
     renderSearch('/search?query=%20%20');
     expect(await screen.findByText('请输入关键词搜索文章、动画与课程')).toBeInTheDocument();

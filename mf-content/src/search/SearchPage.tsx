@@ -165,6 +165,8 @@ export function SearchPage() {
       </p>
       {/* Any click on a result remembers where the page was, for the way back. */}
       <div className="qy-sr-list" onClickCapture={remember}>
+        {/* A page past the last result (an old link, a shorter list since): say so above the pager. */}
+        {reply.data.results.length === 0 && <EmptyState />}
         {reply.kind === 'courses'
           ? reply.data.results.map((card) => (
               <CourseResult
@@ -205,7 +207,7 @@ export function SearchPage() {
           simple={isMobile ? { readOnly: true } : false}
           onChange={selectPage}
         />
-        <Button disabled={state.page >= lastPage} onClick={() => selectPage(lastPage, state.pageSize)}>
+        <Button disabled={state.page === lastPage} onClick={() => selectPage(lastPage, state.pageSize)}>
           {SEARCH_TEXT.lastPage}
         </Button>
       </nav>
