@@ -5,7 +5,7 @@ module.exports = (_env, argv) =>
     {
       dir: __dirname,
       name: 'mf-courses',
-      exposes: { './app': './src/bootstrap.tsx', './EditingClassBlock': './src/editing-class/EditingClassBlock.tsx' },
+      exposes: { './app': './src/bootstrap.tsx', './EditingClassBlock': './src/editing-class/exposed.tsx' },
     },
     argv,
   );

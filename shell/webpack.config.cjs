@@ -1,7 +1,23 @@
+const fs = require('node:fs');
+const path = require('node:path');
 const { createConfig } = require('@qianyan/shared/webpack');
 
-module.exports = (_env, argv) =>
-  createConfig(
+/** Copies the route table to the output: the server reads it to hint the current route's remote. */
+class RouteTablePlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    const file = path.join(__dirname, 'src/routes.json');
+    compiler.hooks.thisCompilation.tap('RouteTablePlugin', (compilation) => {
+      compilation.fileDependencies.add(file);
+      compilation.hooks.processAssets.tap({ name: 'RouteTablePlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.emitAsset('routes.json', new sources.RawSource(fs.readFileSync(file)));
+      });
+    });
+  }
+}
+
+module.exports = (_env, argv) => {
+  const config = createConfig(
     {
       dir: __dirname,
       name: 'shell',
@@ -9,3 +25,6 @@ module.exports = (_env, argv) =>
     },
     argv,
   );
+  config.plugins.push(new RouteTablePlugin());
+  return config;
+};

@@ -1,23 +1,26 @@
-import { ARTICLE_LIST_PAGES, type ArticleListPath } from '@qianyan/shared';
+import { ARTICLE_LIST_PAGES, LoadingState, type ArticleListPath } from '@qianyan/shared';
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { ArticleListPage } from './article-list/ArticleListPage';
-import { ArticleInfoPage } from './article/ArticleInfoPage';
 import { ArticleTransfer } from './article-transfer/ArticleTransfer';
-import { ClinicalResearchListPage } from './clinical-research/ClinicalResearchListPage';
-import { ArticleParticularsPage } from './commentary/ArticleParticularsPage';
-import { CommentaryListPage } from './commentary/CommentaryListPage';
 import { NotFoundPage, UnderConstructionPage } from './construction/UnderConstructionPage';
-import { AboutPage } from './about/AboutPage';
 import { HomePage } from './home/HomePage';
-import { MediaDetailPage } from './media/MediaDetailPage';
-import { MediaListPage } from './media/MediaListPage';
-import { LatestPeriodicalPage } from './periodical/LatestPeriodicalPage';
-import { NejmCatalogPage } from './periodical/NejmCatalogPage';
-import { PeriodArticlePage } from './periodical/PeriodArticlePage';
 import { SECTION_NAMES } from './messages';
-import { ProfessionalArticleListPage } from './professional/ProfessionalArticleListPage';
-import { ProfessionalMorePage } from './professional-more/ProfessionalMorePage';
-import { SearchPage } from './search/SearchPage';
+
+// Every page but the home page (and the transfer redirect) is its own chunk, fetched when its route is first shown.
+const ArticleListPage = lazy(() => import('./article-list/ArticleListPage').then((m) => ({ default: m.ArticleListPage })));
+const ArticleInfoPage = lazy(() => import('./article/ArticleInfoPage').then((m) => ({ default: m.ArticleInfoPage })));
+const ClinicalResearchListPage = lazy(() => import('./clinical-research/ClinicalResearchListPage').then((m) => ({ default: m.ClinicalResearchListPage })));
+const ArticleParticularsPage = lazy(() => import('./commentary/ArticleParticularsPage').then((m) => ({ default: m.ArticleParticularsPage })));
+const CommentaryListPage = lazy(() => import('./commentary/CommentaryListPage').then((m) => ({ default: m.CommentaryListPage })));
+const AboutPage = lazy(() => import('./about/AboutPage').then((m) => ({ default: m.AboutPage })));
+const MediaDetailPage = lazy(() => import('./media/MediaDetailPage').then((m) => ({ default: m.MediaDetailPage })));
+const MediaListPage = lazy(() => import('./media/MediaListPage').then((m) => ({ default: m.MediaListPage })));
+const LatestPeriodicalPage = lazy(() => import('./periodical/LatestPeriodicalPage').then((m) => ({ default: m.LatestPeriodicalPage })));
+const NejmCatalogPage = lazy(() => import('./periodical/NejmCatalogPage').then((m) => ({ default: m.NejmCatalogPage })));
+const PeriodArticlePage = lazy(() => import('./periodical/PeriodArticlePage').then((m) => ({ default: m.PeriodArticlePage })));
+const ProfessionalArticleListPage = lazy(() => import('./professional/ProfessionalArticleListPage').then((m) => ({ default: m.ProfessionalArticleListPage })));
+const ProfessionalMorePage = lazy(() => import('./professional-more/ProfessionalMorePage').then((m) => ({ default: m.ProfessionalMorePage })));
+const SearchPage = lazy(() => import('./search/SearchPage').then((m) => ({ default: m.SearchPage })));
 
 const LIST_PATHS = Object.keys(ARTICLE_LIST_PAGES) as ArticleListPath[];
 /** Sections of SECTION_NAMES that now have their screen (the construction panel must not shadow them). */
@@ -37,6 +40,7 @@ const BUILT_PATHS = new Set([
 /** The routes of mf-content (ARCHITECTURE §3.5); sections without a screen yet show the construction panel. */
 export function AppRoutes() {
   return (
+    <Suspense fallback={<LoadingState />}>
     <Routes>
       <Route path="/" element={<HomePage />} />
       <Route path="/index" element={<HomePage />} />
@@ -67,6 +71,7 @@ export function AppRoutes() {
         ))}
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
+    </Suspense>
   );
 }
 

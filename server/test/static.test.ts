@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
+import { hintTags, remoteHints, routeOwner } from '../src/plugins/static.js';
 import { createTestApp, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
@@ -16,7 +18,10 @@ before(async () => {
   await mkdir(join(web, 'assets'), { recursive: true });
   await writeFile(join(web, 'index.html'), INDEX);
   await writeFile(join(web, 'main.3f9a1c2b.js'), 'console.log("shell")');
+  await writeFile(join(web, 'main.3f9a1c2b.js.br'), brotliCompressSync('console.log("shell")'));
+  await writeFile(join(web, 'main.3f9a1c2b.js.gz'), gzipSync('console.log("shell")'));
   await writeFile(join(web, 'favicon.ico'), 'icon');
+  await writeFile(join(web, 'routes.json'), JSON.stringify({ remotes: { 'mf-content': ['/', '/index', '/article-*'] }, shell: ['/download'] }));
   await mkdir(join(releases, 'mf-content', '1.2.0'), { recursive: true });
   await writeFile(join(releases, 'mf-content', '1.2.0', 'mf-manifest.json'), '{"name":"mf-content"}');
   await writeFile(join(releases, 'remotes.json'), '{"mf-content":"/remotes/mf-content/1.2.0/mf-manifest.json"}');
@@ -53,8 +58,9 @@ describe('web serving', () => {
     assert.equal(res.status, 200);
     assert.match(String(res.headers['content-type']), /text\/html/);
     assert.equal(res.headers['cache-control'], 'no-cache');
-    assert.ok(/<\/script><\/head>/.test(res.text), 'config script sits right before </head>');
-    assert.equal(res.text.match(/<\/script>/g)!.length, 2, 'the injected value cannot close the script tag');
+    assert.ok(/<\/script>(<link [^>]*>)*<\/head>/.test(res.text), 'config script (then preload hints) right before </head>');
+    // The shell's script, the config and the inline remote map: the injected values cannot close a tag.
+    assert.equal(res.text.match(/<\/script>/g)!.length, 3, 'the injected value cannot close the script tag');
     const config = injectedConfig(res.text);
     assert.equal(config.downloadIosUrl, 'https://apps.example.com/</script><script>alert(1)</script>');
     assert.deepEqual(Object.keys(config).sort(), ['downloadAndroidUrl', 'downloadIosUrl', 'medicalHumanitiesUrl', 'membershipBaseUrl']);
@@ -98,5 +104,69 @@ describe('web serving', () => {
     assert.deepEqual(list.body, { 'mf-content': '/remotes/mf-content/1.2.0/mf-manifest.json' });
     const listThroughPrefix = await ctx.get('/remotes/remotes.json');
     assert.equal(listThroughPrefix.status, 404, 'remotes.json is only served uncached at /remotes.json');
+  });
+
+  it('sends hashed assets precompressed when the client accepts it, still immutable', async () => {
+    const br = await ctx.get('/main.3f9a1c2b.js', { 'accept-encoding': 'br, gzip' });
+    assert.equal(br.status, 200);
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.match(String(br.headers.vary), /accept-encoding/i);
+    assert.equal(br.headers['cache-control'], 'public, max-age=31536000, immutable');
+    const gz = await ctx.get('/main.3f9a1c2b.js', { 'accept-encoding': 'gzip' });
+    assert.equal(gz.headers['content-encoding'], 'gzip');
+    assert.equal(gz.headers['cache-control'], 'public, max-age=31536000, immutable');
+    const plain = await ctx.get('/main.3f9a1c2b.js', { 'accept-encoding': 'identity' });
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.text, 'console.log("shell")');
+  });
+
+  it("puts the remote map and the route's remote preload hints into the page", async () => {
+    const page = await ctx.get('/article-info?permalinks=QYJ0001', html);
+    assert.equal(page.headers['cache-control'], 'no-cache');
+    const m = /<script>window\.__QY_REMOTES__=(.*?)<\/script>/.exec(page.text);
+    assert.ok(m, 'the remote map is inline');
+    assert.deepEqual(JSON.parse(m[1]!), { 'mf-content': '/remotes/mf-content/1.2.0/mf-manifest.json' });
+    assert.match(page.text, /<link rel="preload" href="\/remotes\/mf-content\/1\.2\.0\/mf-manifest\.json" as="fetch" crossorigin="anonymous">/);
+    const download = await ctx.get('/download', html);
+    assert.ok(!download.text.includes('rel="preload"'), 'a shell page hints no remote');
+    assert.ok(download.text.includes('window.__QY_REMOTES__='));
+  });
+});
+
+describe('preload hints', () => {
+  const table = { remotes: { 'mf-content': ['/', '/article-*'], 'mf-payment': ['/qrcode-member-ali-pay/*'] }, shell: ['/download'] };
+
+  it("finds a path's owner as the shell's route table does", () => {
+    assert.equal(routeOwner(table, '/'), 'mf-content');
+    assert.equal(routeOwner(table, '/article-info'), 'mf-content');
+    assert.equal(routeOwner(table, '/article-'), null);
+    assert.equal(routeOwner(table, '/qrcode-member-ali-pay/3/tok'), 'mf-payment');
+    assert.equal(routeOwner(table, '/download'), null);
+    assert.equal(routeOwner(table, '/nowhere'), null);
+  });
+
+  it("lists the manifest, the remoteEntry and the first chunks of './app' beside the manifest", () => {
+    const manifest = {
+      metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+      exposes: [
+        { path: './Widget', assets: { js: { sync: ['w.1.js'] } } },
+        { path: './app', assets: { js: { sync: ['816.3c0c7acd.js', '__federation_expose_app.3118f5f9.js'] } } },
+      ],
+    };
+    assert.deepEqual(remoteHints('/remotes/mf-content/1.2.0/mf-manifest.json', manifest), {
+      fetches: ['/remotes/mf-content/1.2.0/mf-manifest.json'],
+      scripts: [
+        '/remotes/mf-content/1.2.0/remoteEntry.js',
+        '/remotes/mf-content/1.2.0/816.3c0c7acd.js',
+        '/remotes/mf-content/1.2.0/__federation_expose_app.3118f5f9.js',
+      ],
+    });
+    assert.deepEqual(remoteHints('https://cdn.example.com/c/mf-manifest.json', undefined), {
+      fetches: ['https://cdn.example.com/c/mf-manifest.json'],
+      scripts: [],
+    });
+    const tags = hintTags({ a: '</script>' }, { fetches: ['/m.json'], scripts: ['/x".js'] });
+    assert.equal(tags.match(/<\/script>/g)!.length, 1);
+    assert.ok(tags.includes('href="/x&quot;.js" as="script"'));
   });
 });

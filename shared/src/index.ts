@@ -1,25 +1,9 @@
 // @qianyan/shared: the API client, session, dialogs, rules and formatters every app shares.
-export * from './types';
-export * from './messages';
-export * from './constants';
-export * from './validation';
-export * from './format';
-export * from './config';
-export * from './toast';
-export { api, ARTICLE_PREV_TOKEN } from './api';
-export type { Api, SiteConfigReply } from './api';
-export { ApiError, call, get, post, provider, http, transportMessage, CODE_NO_SESSION } from './api/http';
-export type { CallOptions } from './api/http';
-export * from './session/store';
-export * from './session/dialogs';
-export * from './session/hooks';
-export * from './sso';
-export { AppProviders, theme } from './ui/AppProviders';
+// The stateful part comes from @qianyan/shared/core, the federation singleton (one session store);
+// the antd-based UI below is bundled by each app with its own antd (see core.ts).
+export * from '@qianyan/shared/core';
+export { AppProviders, ThemeScope, theme } from './ui/AppProviders';
 export { EmptyState, ErrorState, LoadingState } from './ui/States';
 export { reactLifecycles } from './ui/lifecycles';
-export { isBlankHtml, RichHtml, sanitizeHtml } from './ui/sanitize';
-export { useBreakpoint, useIsMobile } from './ui/responsive';
 export { SendCodeButton, SEND_CODE_MSG, sendVerificationCode } from './ui/SendCodeButton';
 export type { SendCodeButtonHandle, SendCodeButtonProps } from './ui/SendCodeButton';
-export { registerRemoteLoader, loadRemoteModule } from './remotes';
-export type { RemoteLoader } from './remotes';

@@ -2,22 +2,65 @@
 // singletons, loaders and output rules cannot drift between apps.
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
-/** Libraries every app shares as singletons (one React, one router, one store…). */
+/**
+ * Writes a brotli (.br) and a gzip (.gz) twin beside every text asset of 1 KB or more, at the end of
+ * a production build, so the server sends them precompressed (@fastify/static `preCompressed`).
+ * Both are deterministic (no timestamps), so a rebuild of the same sources releases the same files.
+ */
+class PrecompressPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PrecompressPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        (assets) => {
+          for (const [name, source] of Object.entries(assets)) {
+            if (!/\.(js|css|json|html|svg)$/.test(name)) continue;
+            const buffer = source.buffer();
+            if (buffer.length < 1024) continue;
+            const br = zlib.brotliCompressSync(buffer, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buffer.length,
+              },
+            });
+            const gz = zlib.gzipSync(buffer, { level: 9 });
+            const info = { compressed: true, development: true };
+            if (br.length < buffer.length) compilation.emitAsset(`${name}.br`, new sources.RawSource(br), info);
+            if (gz.length < buffer.length) compilation.emitAsset(`${name}.gz`, new sources.RawSource(gz), info);
+          }
+        },
+      );
+    });
+  }
+}
+
+/**
+ * Libraries every app shares as singletons (one React, one router, one store…). Each is a lazy
+ * shared module: loaded once, by the first app that needs it.
+ *
+ * antd is deliberately absent: a shared module is emitted whole (all of antd, ~430 KB gzipped),
+ * while an app that bundles its own antd gets only the components it imports. Its style cache
+ * (@ant-design/cssinjs) stays shared, so every app's antd writes into one set of style tags, and
+ * each app renders inside its own ConfigProvider (AppProviders / ThemeScope) with the same theme.
+ * '@qianyan/shared/core' is the stateful half of @qianyan/shared (one session store); the package's
+ * main entry re-exports it beside the antd-based UI, which each app bundles.
+ */
 const SHARED_SINGLETONS = [
   'react',
   'react-dom',
   'react-dom/client',
   'react/jsx-runtime',
   'react-router-dom',
-  'antd',
   '@ant-design/cssinjs',
   'jotai',
   'axios',
   'dayjs',
   'single-spa',
-  '@qianyan/shared',
+  '@qianyan/shared/core',
 ];
 
 /** Ports of `npm run dev`; the server (API) runs on DEV_API_PORT. */
@@ -111,6 +154,7 @@ function createConfig(o, argv = {}) {
         template: path.join(o.dir, 'public/index.html'),
         chunks: ['main'],
       }),
+      ...(prod ? [new PrecompressPlugin()] : []),
     ],
     performance: { hints: false },
     stats: 'errors-warnings',
@@ -140,4 +184,4 @@ function createConfig(o, argv = {}) {
   };
 }
 
-module.exports = { createConfig, sharedConfig, devRemotesJson, SHARED_SINGLETONS, DEV_PORTS, DEV_API_PORT };
+module.exports = { createConfig, PrecompressPlugin, sharedConfig, devRemotesJson, SHARED_SINGLETONS, DEV_PORTS, DEV_API_PORT };

@@ -9,6 +9,20 @@ import { settleSsoArrival } from './ssoArrival';
 
 type RemoteMap = Partial<Record<RemoteName, string>>;
 
+declare global {
+  interface Window {
+    /** remotes.json as the server read it when it sent this page (saves one round trip). */
+    __QY_REMOTES__?: RemoteMap;
+  }
+}
+
+/** The remote map the server put into the page, if any (taken once: retries fetch afresh). */
+function takeInlineRemoteMap(): RemoteMap | undefined {
+  const map = window.__QY_REMOTES__;
+  delete window.__QY_REMOTES__;
+  return map && typeof map === 'object' ? { ...map } : undefined;
+}
+
 /** remotes.json is never cached: changing one entry rolls a remote out or back. */
 export async function fetchRemoteMap(): Promise<RemoteMap> {
   try {
@@ -42,7 +56,7 @@ async function loadApp(remote: RemoteName, map: RemoteMap): Promise<LifeCycles> 
 async function main() {
   // A single-sign-on ticket leaves the address bar before any app reads it (§4 single sign-on arrival).
   const ssoArrival = settleSsoArrival();
-  const map = await fetchRemoteMap();
+  const map = takeInlineRemoteMap() ?? (await fetchRemoteMap());
   register(map);
   // Widgets exposed by one remote to another. A failed load is retried once with a fresh
   // remotes.json entry, because the federation runtime keeps a failed manifest until re-registered.

@@ -1,32 +1,17 @@
 // The route table of spec §2.1, mapped to owners as ARCHITECTURE §3.5.
+import table from './routes.json';
+
 export type RemoteName = 'mf-content' | 'mf-courses' | 'mf-account' | 'mf-payment';
 
 /** A route pattern: an exact path, or a prefix ending in '*'. */
 export type RoutePattern = string;
 
-export const REMOTE_ROUTES: Record<RemoteName, RoutePattern[]> = {
-  'mf-content': [
-    '/',
-    '/index',
-    '/about',
-    '/search',
-    '/article-*',
-    '/commentary',
-    '/animation-*',
-    '/audio-*',
-    '/clinical-research-list',
-    '/period-article',
-    '/latest-periodical',
-    '/nejm-*',
-    '/professional-*',
-  ],
-  'mf-courses': ['/course-resources', '/course-video', '/series-courses', '/meeting-notice', '/meeting-review'],
-  'mf-account': ['/register', '/wechat/wxlogin', '/wxloginBindPhone', '/personal'],
-  'mf-payment': ['/qrcode-member-ali-pay/*'],
-};
+// The table lives in routes.json: the shell's build copies it to its output, where the server reads
+// it to put the current route's remote into the page's preload hints.
+export const REMOTE_ROUTES: Record<RemoteName, RoutePattern[]> = table.remotes as Record<RemoteName, RoutePattern[]>;
 
 /** Routes the shell renders itself. */
-export const SHELL_ROUTES: RoutePattern[] = ['/download'];
+export const SHELL_ROUTES: RoutePattern[] = table.shell;
 
 function normalise(pathname: string): string {
   if (pathname.length > 1 && pathname.endsWith('/')) return pathname.replace(/\/+$/, '');

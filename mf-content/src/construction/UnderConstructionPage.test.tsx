@@ -31,9 +31,9 @@ describe('/article-transfer', () => {
     expect(at('sourceid=5&permalinks=J1')).toBe('/article-info?permalinks=J1&t=123');
   });
 
-  it('replaces itself with the target page', () => {
+  it('replaces itself with the target page', async () => {
     const { location } = renderAt('/article-transfer?sourceid=5&permalinks=QYJ0001', <AppRoutes />);
+    expect(await screen.findByRole('heading', { level: 1, name: '文章详情' })).toBeInTheDocument();
     expect(location()).toMatch(/^\/article-info\?permalinks=QYJ0001&t=\d+$/);
-    expect(screen.getByRole('heading', { level: 1, name: '文章详情' })).toBeInTheDocument();
   });
 });

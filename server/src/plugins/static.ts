@@ -19,8 +19,9 @@ export interface StaticPluginOptions {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
-/** Content-hashed file names from the bundlers: main.3f9a1c2b.js, 512.a1b2c3d4e5.chunk.css … */
-const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+/** Content-hashed file names from the bundlers: main.3f9a1c2b.js, 512.a1b2c3d4e5.chunk.css, and their
+ * precompressed twins main.3f9a1c2b.js.br / .gz … */
+const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+(\.(br|gz))?$/i;
 /** The runtime configuration goes right before </head>, ahead of the shell's deferred scripts. */
 export function injectConfig(html: string, configScript: string): string {
   const at = html.search(/<\/head>/i);
@@ -35,6 +36,55 @@ export function inlineJson(value: unknown): string {
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+}
+
+/** The shell's route table (shell/src/routes.json, copied to its build output). */
+export interface RouteTable {
+  remotes: Record<string, string[]>;
+  shell?: string[];
+}
+
+/** The same matching as the shell's routes.ts: an exact path, or a prefix ending in '*'. */
+export function routeOwner(table: RouteTable, pathname: string): string | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const hit = (p: string) =>
+    p.endsWith('*') ? path.startsWith(p.slice(0, -1)) && path.length > p.length - 1 : path === p;
+  if (table.shell?.some(hit)) return null;
+  for (const [remote, patterns] of Object.entries(table.remotes)) if (patterns.some(hit)) return remote;
+  return null;
+}
+
+interface ManifestLike {
+  metaData?: { remoteEntry?: { name?: string; path?: string } };
+  exposes?: { path?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
+}
+
+/**
+ * What a page of a remote needs first, from its manifest: the manifest itself (fetched), its
+ * remoteEntry and the first chunks of its './app' (scripts), as absolute paths or URLs.
+ */
+export function remoteHints(manifestUrl: string, manifest: ManifestLike | undefined) {
+  const base = new URL(manifestUrl, 'http://site.invalid/');
+  const href = (file: string) => {
+    const u = new URL(file, base);
+    return u.origin === 'http://site.invalid' ? u.pathname : u.href;
+  };
+  const scripts: string[] = [];
+  const entry = manifest?.metaData?.remoteEntry;
+  if (entry?.name) scripts.push(href(`${entry.path ? `${entry.path.replace(/\/$/, '')}/` : ''}${entry.name}`));
+  const app = manifest?.exposes?.find((e) => e.path === './app');
+  for (const file of app?.assets?.js?.sync ?? []) scripts.push(href(file));
+  return { fetches: [href(manifestUrl)], scripts };
+}
+
+const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The tags the server adds to the shell's page: the remote map inline, then the preload hints. */
+export function hintTags(remotes: Record<string, string>, hints?: { fetches: string[]; scripts: string[] }): string {
+  let out = `<script>window.__QY_REMOTES__=${inlineJson(remotes)}</script>`;
+  for (const f of hints?.fetches ?? []) out += `<link rel="preload" href="${escapeAttr(f)}" as="fetch" crossorigin="anonymous">`;
+  for (const s of hints?.scripts ?? []) out += `<link rel="preload" href="${escapeAttr(s)}" as="script">`;
+  return out;
 }
 
 const NOT_BUILT_PAGE = `<!doctype html>
@@ -55,6 +105,36 @@ export default fp<StaticPluginOptions>(
     const configScript = `<script>window.__QY_CONFIG__=${inlineJson(opts.site)}</script>`;
     let cached: { mtimeMs: number; html: string } | undefined;
 
+    /** A JSON file read again only when it changes (remotes.json moves on every release). */
+    const jsonCache = new Map<string, { mtimeMs: number; value: unknown }>();
+    async function readJson<T>(file: string): Promise<T | undefined> {
+      const info = await stat(file).catch(() => undefined);
+      if (!info?.isFile()) return undefined;
+      const hit = jsonCache.get(file);
+      if (hit?.mtimeMs === info.mtimeMs) return hit.value as T;
+      try {
+        const value = JSON.parse(await readFile(file, 'utf8')) as unknown;
+        jsonCache.set(file, { mtimeMs: info.mtimeMs, value });
+        return value as T;
+      } catch {
+        return undefined;
+      }
+    }
+
+    /** Inline remote map and preload hints for the remote that owns `pathname` (none if unknown). */
+    async function pageHints(pathname: string): Promise<string> {
+      const remotes = await readJson<Record<string, string>>(join(opts.releasesDir, 'remotes.json'));
+      if (!remotes || typeof remotes !== 'object') return '';
+      const table = await readJson<RouteTable>(join(opts.webRoot, 'routes.json'));
+      const owner = table?.remotes ? routeOwner(table, pathname) : null;
+      const url = owner ? remotes[owner] : undefined;
+      if (typeof url !== 'string' || !url) return hintTags(remotes);
+      // A released remote is read from disk; one on another host is only hinted by its manifest.
+      const local = url.startsWith('/remotes/') ? join(opts.releasesDir, url.slice('/remotes/'.length)) : undefined;
+      const manifest = local && !local.includes('..') ? await readJson<ManifestLike>(local) : undefined;
+      return hintTags(remotes, remoteHints(url, manifest));
+    }
+
     // Re-read index.html only when it changes, so a rebuilt shell is picked up without a restart.
     async function renderIndex(): Promise<string | undefined> {
       const info = await stat(indexPath).catch(() => undefined);
@@ -66,14 +146,16 @@ export default fp<StaticPluginOptions>(
       return cached.html;
     }
 
-    async function sendIndex(reply: FastifyReply) {
+    async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
       const html = await renderIndex();
       reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8');
-      return reply.send(html ?? NOT_BUILT_PAGE);
+      if (!html) return reply.send(NOT_BUILT_PAGE);
+      const pathname = (request.url.split('?', 1)[0] ?? '/').replace(/\/index\.html$/, '/');
+      return reply.send(injectConfig(html, await pageHints(pathname)));
     }
 
-    app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
-    app.get('/index.html', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+    app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
+    app.get('/index.html', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
 
     app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
       const file = join(opts.releasesDir, 'remotes.json');
@@ -150,7 +232,7 @@ export default fp<StaticPluginOptions>(
       if (isApiPath(path) || isProviderPath(path) || path.startsWith('/remotes/')) return false;
       if (!request.headers.accept?.includes('text/html')) return false;
       reply.code(200);
-      await sendIndex(reply);
+      await sendIndex(request, reply);
       return true;
     });
   },

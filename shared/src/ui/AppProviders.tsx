@@ -2,7 +2,7 @@ import { ConfigProvider, App as AntApp } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { Provider } from 'jotai';
 import type { ReactNode } from 'react';
-import { qyStore } from '../session/store';
+import { qyStore } from '@qianyan/shared/core';
 import 'dayjs/locale/zh-cn';
 import dayjs from 'dayjs';
 
@@ -24,14 +24,24 @@ export const theme = {
   },
 };
 
+/**
+ * antd in Chinese with the brand theme. Each app bundles its own antd, so anything that renders
+ * antd components inside another app's tree (an exposed widget) wraps itself in its own ThemeScope.
+ */
+export function ThemeScope({ children }: { children: ReactNode }) {
+  return (
+    // autoInsertSpace off: antd would render two-character labels such as 登录 as "登 录".
+    <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
+      <AntApp component={false}>{children}</AntApp>
+    </ConfigProvider>
+  );
+}
+
 /** Every app renders inside these: the one shared jotai store, antd in Chinese with the brand theme. */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <Provider store={qyStore}>
-      {/* autoInsertSpace off: antd would render two-character labels such as 登录 as "登 录". */}
-      <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
-        <AntApp component={false}>{children}</AntApp>
-      </ConfigProvider>
+      <ThemeScope>{children}</ThemeScope>
     </Provider>
   );
 }

@@ -2,11 +2,7 @@
 // 59 s and stays disabled until 0. Used by registration, the login dialogs and the personal centre.
 import { Button, type ButtonProps } from 'antd';
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import { api } from '../api';
-import { CODE_COUNTDOWN_SECONDS, type CodeType } from '../constants';
-import { MSG } from '../messages';
-import { requestCaptcha } from '../session/dialogs';
-import { toast } from '../toast';
+import { api, CODE_COUNTDOWN_SECONDS, MSG, requestCaptcha, toast, type CodeType } from '@qianyan/shared/core';
 
 export const SEND_CODE_MSG = {
   send: '获取验证码',

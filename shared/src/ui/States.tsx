@@ -1,5 +1,5 @@
 import { Button, Empty, Result, Skeleton } from 'antd';
-import { MSG } from '../messages';
+import { MSG } from '@qianyan/shared/core';
 
 /** Empty list (§8): 未搜索到相关内容. */
 export function EmptyState({ text = MSG.empty }: { text?: string }) {

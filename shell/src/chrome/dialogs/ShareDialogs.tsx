@@ -21,17 +21,9 @@ export const SHARE_MSG = {
   done: '知道了',
 } as const;
 
-export interface ShareProps {
-  url: string;
-  title: string;
-}
-
-/** The props an app passed to openDialog: the page's URL (default: this page) and its title. */
-export function shareProps(props: Record<string, unknown> | undefined): ShareProps {
-  const url = typeof props?.url === 'string' && props.url ? props.url : window.location.href;
-  const title = typeof props?.title === 'string' && props.title ? props.title : document.title;
-  return { url, title };
-}
+export { shareProps } from './shareProps';
+export type { ShareProps } from './shareProps';
+import type { ShareProps } from './shareProps';
 
 /** Renders `text` as a QR code (a PNG data URL); qrcode loads only when a QR is first asked for. */
 export async function qrDataUrl(text: string): Promise<string> {

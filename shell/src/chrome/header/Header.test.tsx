@@ -127,7 +127,7 @@ describe('search bar', () => {
     const user = userEvent.setup({ delay: null });
     renderChrome();
     await user.click(screen.getByRole('button', { name: '站内搜索' }));
-    const box = screen.getByRole('textbox', { name: '搜索关键词' });
+    const box = await screen.findByRole('textbox', { name: '搜索关键词' });
     expect(box).toHaveFocus();
     await user.type(box, '心力衰竭 治疗{Enter}');
     expect(here()).toBe(`/search?query=${encodeURIComponent('心力衰竭 治疗')}`);
@@ -139,7 +139,7 @@ describe('search bar', () => {
     const user = userEvent.setup({ delay: null });
     renderChrome();
     await user.click(screen.getByRole('button', { name: '站内搜索' }));
-    await user.type(screen.getByRole('textbox', { name: '搜索关键词' }), '   ');
+    await user.type(await screen.findByRole('textbox', { name: '搜索关键词' }), '   ');
     await user.click(within(screen.getByRole('search')).getByRole('button', { name: '搜索' }));
     expect(here()).toBe('/index');
     expect(screen.getByRole('search')).toBeInTheDocument();
@@ -157,7 +157,7 @@ describe('search bar', () => {
     expect(JSON.parse(window.localStorage.getItem(SEARCH_HISTORY_KEY) ?? '[]')).toEqual(['糖尿病', '肺癌']);
 
     await user.click(screen.getByRole('button', { name: '站内搜索' }));
-    expect(screen.getByRole('textbox', { name: '搜索关键词' })).toHaveValue('糖尿病');
+    expect(await screen.findByRole('textbox', { name: '搜索关键词' })).toHaveValue('糖尿病');
     await user.click(screen.getByRole('button', { name: '清空历史' }));
     expect(screen.queryByRole('region', { name: '搜索历史' })).not.toBeInTheDocument();
     expect(window.localStorage.getItem(SEARCH_HISTORY_KEY)).toBeNull();

@@ -1,15 +1,17 @@
 import { MenuOutlined, SearchOutlined } from '@ant-design/icons';
 import { useIsMobile } from '@qianyan/shared';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { activeSection } from '../menu';
 import { CHROME_MSG } from '../messages';
 import { useCurrentLocation } from '../navigation';
 import { useArticleClasses } from '../useArticleClasses';
 import { DesktopNav } from './DesktopNav';
 import { Logo } from './Logo';
-import { MobileNav } from './MobileNav';
-import { SearchBar } from './SearchBar';
 import { UserMenu } from './UserMenu';
+
+// The drawer menu (antd Menu, Drawer) and the search bar (antd Input) load on first use.
+const MobileNav = lazy(() => import('./MobileNav').then((m) => ({ default: m.MobileNav })));
+const SearchBar = lazy(() => import('./SearchBar').then((m) => ({ default: m.SearchBar })));
 
 /** The site header (spec §2.4): logo, menu (a drawer under 768 px), search and user. */
 export function Header() {
@@ -19,6 +21,11 @@ export function Header() {
   const fields = useArticleClasses();
   const [searchOpen, setSearchOpen] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Mounted from the first opening on, so the drawer keeps its closing animation.
+  const [navWanted, setNavWanted] = useState(false);
+  useEffect(() => {
+    if (drawerOpen) setNavWanted(true);
+  }, [drawerOpen]);
 
   // Any navigation, from the chrome or an app, closes the search bar and the drawer.
   useEffect(() => {
@@ -55,15 +62,21 @@ export function Header() {
           <UserMenu compact={isMobile} />
         </div>
       </div>
-      {searchOpen && <SearchBar onClose={() => setSearchOpen(false)} />}
-      {isMobile && (
-        <MobileNav
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          active={active}
-          location={location}
-          fields={fields}
-        />
+      {searchOpen && (
+        <Suspense fallback={null}>
+          <SearchBar onClose={() => setSearchOpen(false)} />
+        </Suspense>
+      )}
+      {isMobile && (navWanted || drawerOpen) && (
+        <Suspense fallback={null}>
+          <MobileNav
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            active={active}
+            location={location}
+            fields={fields}
+          />
+        </Suspense>
       )}
     </header>
   );
