@@ -15,6 +15,8 @@ import { indexStaleArticles, indexStaleLessons } from './vectors.js';
  * contains (docs/decisions.md "Search").
  */
 export const SEARCH_WINDOW = 200;
+/** Articles of the filter checked one by one, in the sort's order, before the GIN index is asked. */
+const SCAN_ROWS = 600;
 
 /** sortType in a search: 3 (or absent) relevance, 0 newest first, 1 oldest first, 2 most read. */
 export const RELEVANCE = 3;
@@ -143,50 +145,84 @@ export function createSearchService(deps: { db: Db }) {
       const limit = pageSize;
       const sortType = input.sortType ?? RELEVANCE;
 
-      // Candidates, cheapest first: the newest SEARCH_WINDOW matches in the titles, then in the heads
-      // (title, keywords, English title, authors: small vectors), then anywhere (with the intro and
-      // body). A level that fills the window decides the ranked window alone: everything it leaves
-      // out ranks below it. Each scan walks the postdate index and stops at the window, or, for a
-      // rarer query, sorts the GIN index's matches (docs/decisions.md "Search").
-      const newest = sql`${articles.postdate} desc, ${articles.id} desc`;
-      const scan = async (column: SQL, query: string, order: SQL, extra: SQL = sql`false`) =>
-        rowsOf<{ id: number; postdate: Date | string; read_count: number; intro: boolean }>(
-          await db.execute(sql`select ${articles.id} as id, ${articles.postdate} as postdate, ${articles.readCount} as read_count,
-            ${extra} as intro from ${articles}
-            where ${where} and ${column} @@ ${query}::tsquery order by ${order} limit ${SEARCH_WINDOW}`),
+      // Bounded cost (docs/decisions.md "Search"): every scan stops at SEARCH_WINDOW rows, and the
+      // title and head levels look at the newest SCAN_ROWS articles of the filter only.
+      type Column = 'search_title' | 'search_head' | 'search_vector';
+      type Order = 'newest' | 'oldest' | 'read';
+      const orders: Record<Order, { inner: SQL; outer: SQL }> = {
+        newest: { inner: sql`${articles.postdate} desc, ${articles.id} desc`, outer: sql`x.postdate desc, x.id desc` },
+        oldest: { inner: sql`${articles.postdate} asc, ${articles.id} asc`, outer: sql`x.postdate asc, x.id asc` },
+        read: {
+          inner: sql`${articles.readCount} desc, ${articles.postdate} desc, ${articles.id} desc`,
+          outer: sql`x.read_count desc, x.postdate desc, x.id desc`,
+        },
+      };
+      type Row = { id: number; postdate: Date | string; tier: number | string };
+      const vector = (table: string, column: Column) => sql.raw(`${table}.${column}`);
+      // The tier of a row of `table`: all terms in the title 1, in the head 2, up to the intro 3, else 4.
+      const tierOf = (table: string) =>
+        sql`case when ${vector(table, 'search_title')} @@ ${q.all}::tsquery then 1
+          when ${vector(table, 'search_head')} @@ ${q.all}::tsquery then 2
+          when ${vector(table, 'search_vector')} @@ ${q.abc}::tsquery then 3 else 4 end`;
+
+      /** The first SEARCH_WINDOW of the newest SCAN_ROWS articles of the filter that match in `column`. */
+      const recent = async (column: Column, order: Order) => {
+        const { inner, outer } = orders[order];
+        // The subquery's order carries through the join (a nested loop on the primary key), so the
+        // scan stops at the window's last match.
+        return rowsOf<Row>(
+          await db.execute(sql`
+            select x.id, x.postdate, 0 as tier
+            from (select ${articles.id} as id, ${articles.postdate} as postdate, ${articles.readCount} as read_count
+              from ${articles} where ${where} order by ${inner} limit ${SCAN_ROWS}) x
+            join articles a on a.id = x.id
+            where ${vector('a', column)} @@ ${q.all}::tsquery
+            order by ${outer} limit ${SEARCH_WINDOW}`),
         );
+      };
+      /**
+       * The first SEARCH_WINDOW matches in the whole text in the sort's order: the planner walks the
+       * order's index while checking (a common word) or sorts the GIN index's matches (a rarer one).
+       * With `tiers`, each of those rows (only) gets its tier.
+       */
+      const matchesIn = async (order: Order, tiers: boolean) => {
+        const { inner, outer } = orders[order];
+        return rowsOf<Row>(
+          await db.execute(sql`
+            select x.id, x.postdate, ${tiers ? tierOf('a') : sql`0`} as tier
+            from (select ${articles.id} as id, ${articles.postdate} as postdate, ${articles.readCount} as read_count
+              from ${articles} where ${where} and ${articles.searchVector} @@ ${q.all}::tsquery
+              order by ${inner} limit ${SEARCH_WINDOW}) x
+            join articles a on a.id = x.id
+            order by ${outer}`),
+        );
+      };
+      // The total: the matches, counted up to the window (a rare word from the GIN index, a common
+      // one by the first rows that match).
+      const [{ n: matches } = { n: 0 }] = rowsOf<{ n: number | string }>(
+        await db.execute(sql`select count(*) as n from (select 1 from ${articles}
+          where ${where} and ${articles.searchVector} @@ ${q.all}::tsquery limit ${SEARCH_WINDOW}) c`),
+      );
+      const total = Number(matches);
+
       const time = (d: Date | string) => new Date(d).getTime();
-      let ranked: { id: number; at: number; tier: number }[];
-      let total: number;
-      if (sortType === RELEVANCE) {
-        const tiers = new Map<number, { id: number; at: number; tier: number }>();
-        const add = (rows: { id: number; postdate: Date | string; intro: boolean }[], tier: (r: { intro: boolean }) => number) => {
-          for (const r of rows) if (!tiers.has(Number(r.id))) tiers.set(Number(r.id), { id: Number(r.id), at: time(r.postdate), tier: tier(r) });
-        };
-        const titles = await scan(sql`${articles.searchTitle}`, q.all, newest);
-        add(titles, () => 1);
-        let exhaustive = false;
-        if (titles.length < SEARCH_WINDOW) {
-          const heads = await scan(sql`${articles.searchHead}`, q.all, newest);
-          add(heads, () => 2);
-          if (heads.length < SEARCH_WINDOW) {
-            const all = await scan(sql`${articles.searchVector}`, q.all, newest, sql`${articles.searchVector} @@ ${q.abc}::tsquery`);
-            add(all, (r) => (r.intro ? 3 : 4));
-            exhaustive = all.length < SEARCH_WINDOW;
-          }
-        }
-        ranked = [...tiers.values()].sort((a, b) => a.tier - b.tier || b.at - a.at || b.id - a.id).slice(0, SEARCH_WINDOW);
-        total = exhaustive ? ranked.length : SEARCH_WINDOW;
+      const toRanked = (rows: Row[]) => rows.map((r) => ({ id: Number(r.id), at: time(r.postdate), tier: Number(r.tier) }));
+      let ranked: { id: number; at: number; tier: number }[] = [];
+      if (total === 0) ranked = [];
+      else if (sortType !== RELEVANCE) {
+        ranked = toRanked(await matchesIn(sortType === 1 ? 'oldest' : sortType === 2 ? 'read' : 'newest', false));
       } else {
-        const order =
-          sortType === 1
-            ? sql`${articles.postdate} asc, ${articles.id} asc`
-            : sortType === 2
-              ? sql`${articles.readCount} desc, ${articles.postdate} desc, ${articles.id} desc`
-              : newest;
-        const rows = await scan(sql`${articles.searchVector}`, q.all, order);
-        ranked = rows.map((r) => ({ id: Number(r.id), at: time(r.postdate), tier: 0 }));
-        total = ranked.length;
+        // Title matches, then head matches, among the newest SCAN_ROWS articles of the filter (each
+        // scan stops at the window); when they leave the window unfilled, the newest matches in the
+        // whole text, each with its tier. A level that fills the window decides alone.
+        const byId = new Map<number, { id: number; at: number; tier: number }>();
+        const add = (rows: Row[], tier?: number) => {
+          for (const r of toRanked(rows)) if (!byId.has(r.id)) byId.set(r.id, tier === undefined ? r : { ...r, tier });
+        };
+        add(await recent('search_title', 'newest'), 1);
+        if (byId.size < SEARCH_WINDOW) add(await recent('search_head', 'newest'), 2);
+        if (byId.size < SEARCH_WINDOW) add(await matchesIn('newest', true));
+        ranked = [...byId.values()].sort((a, b) => a.tier - b.tier || b.at - a.at || b.id - a.id).slice(0, SEARCH_WINDOW);
       }
       const ids = ranked.slice(offset, offset + limit).map((r) => r.id);
       return { ids, total, highlights: await articleHighlights(parsed, ids) };
