@@ -257,7 +257,12 @@ if (wants('api') && seedCode === 0) {
       const list = t.rows.find((r) => r.name === 'selectArticleList');
       if (list.p99 > BUDGET.listP99Ms) over(`API ${t.target} list p99 ${list.p99} ms`);
       if (t.listShareOfBare < BUDGET.listShareOfBare) over(`API ${t.target} list ${(t.listShareOfBare * 100).toFixed(1)} % of bare`);
-      for (const r of t.rows) if (r.errors || r.badReplies) fail(`API ${t.target} ${r.name}`, `${r.errors} errors, ${r.badReplies} bad replies`);
+      // A reply whose code is not 0 is a broken run; timeouts and dropped connections under load are a
+      // (missed) performance figure.
+      for (const r of t.rows) {
+        if (r.badReplies) fail(`API ${t.target} ${r.name}`, `${r.badReplies} sampled replies with a code other than 0`);
+        if (r.errors) over(`API ${t.target} ${r.name}: ${r.errors} timeouts or connection errors under load`);
+      }
     }
     const ran = new Set(api.results.map((t) => t.target));
     const wanted = (process.env.BENCH_TARGETS ?? (QUICK ? 'pglite' : 'pglite,postgres')).split(',').filter((t) => t !== 'postgres' || PG_URL);
