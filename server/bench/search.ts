@@ -20,7 +20,7 @@
 // BENCH_TARGETS (pglite,postgres), BENCH_PGLITE_DIR=<dir> uses (and keeps) that PGlite directory, so
 // a second run re-checks the seed instead of writing it again.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
@@ -93,6 +93,8 @@ interface QueryRow {
 
 interface TargetResult {
   target: string;
+  /** 1-minute load average before and after the measurement, and the number of CPUs. */
+  load: { before: number; after: number; cpus: number };
   articles: number;
   seedSeconds: number;
   samplesPerQuery: number;
@@ -214,9 +216,11 @@ async function runTarget(target: 'pglite' | 'postgres', o: Required<Pick<SearchB
     log(`[search-bench] ${target}: seeded in ${seedSeconds.toFixed(1)} s; measuring ${MIX.length} queries × ${o.samples}…`);
     const app = await appOn(env);
     try {
+      const before = round(loadavg()[0]!);
       const { rows, all } = await measure(app, o.samples);
+      const load = { before, after: round(loadavg()[0]!), cpus: cpus().length };
       const overall = { p50: round(pct(all, 50)), p95: round(pct(all, 95)), p99: round(pct(all, 99)) };
-      return { target, articles: o.articles, seedSeconds, samplesPerQuery: o.samples, rows, overall, pass: rows.every((r) => r.pass) };
+      return { target, load, articles: o.articles, seedSeconds, samplesPerQuery: o.samples, rows, overall, pass: rows.every((r) => r.pass) };
     } finally {
       await app.close();
     }
@@ -263,6 +267,7 @@ export async function runRelevance(log: (...args: unknown[]) => void = console.l
 function printTable(r: TargetResult, log: (...args: unknown[]) => void) {
   log(`\nSearch on ${r.target}: ${r.articles} articles (seeded in ${r.seedSeconds.toFixed(1)} s), ${r.samplesPerQuery} samples per query,`);
   log('one request at a time through the endpoint (in-process inject); search replies are never cached.');
+  log(`machine load (1-minute average) ${r.load.before} before, ${r.load.after} after, on ${r.load.cpus} CPUs`);
   log(`${'query'.padEnd(36)} ${'kind'.padEnd(9)} ${'total'.padStart(6)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'max'.padStart(7)}  budget`);
   for (const row of r.rows) {
     log(

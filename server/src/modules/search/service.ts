@@ -197,20 +197,15 @@ export function createSearchService(deps: { db: Db }) {
             order by ${outer}`),
         );
       };
-      // The total: the matches, counted up to the window (a rare word from the GIN index, a common
-      // one by the first rows that match).
-      const [{ n: matches } = { n: 0 }] = rowsOf<{ n: number | string }>(
-        await db.execute(sql`select count(*) as n from (select 1 from ${articles}
-          where ${where} and ${articles.searchVector} @@ ${q.all}::tsquery limit ${SEARCH_WINDOW}) c`),
-      );
-      const total = Number(matches);
-
       const time = (d: Date | string) => new Date(d).getTime();
       const toRanked = (rows: Row[]) => rows.map((r) => ({ id: Number(r.id), at: time(r.postdate), tier: Number(r.tier) }));
-      let ranked: { id: number; at: number; tier: number }[] = [];
-      if (total === 0) ranked = [];
-      else if (sortType !== RELEVANCE) {
+      let ranked: { id: number; at: number; tier: number }[];
+      // The total counts the matches up to the window: a scan that returns fewer rows than the
+      // window found them all; one that fills it (or a level that fills it) means at least as many.
+      let total: number;
+      if (sortType !== RELEVANCE) {
         ranked = toRanked(await matchesIn(sortType === 1 ? 'oldest' : sortType === 2 ? 'read' : 'newest', false));
+        total = ranked.length;
       } else {
         // Title matches, then head matches, among the newest SCAN_ROWS articles of the filter (each
         // scan stops at the window); when they leave the window unfilled, the newest matches in the
@@ -221,7 +216,13 @@ export function createSearchService(deps: { db: Db }) {
         };
         add(await recent('search_title', 'newest'), 1);
         if (byId.size < SEARCH_WINDOW) add(await recent('search_head', 'newest'), 2);
-        if (byId.size < SEARCH_WINDOW) add(await matchesIn('newest', true));
+        total = SEARCH_WINDOW;
+        if (byId.size < SEARCH_WINDOW) {
+          const all = await matchesIn('newest', true);
+          add(all);
+          // Every title or head match is a match in the whole text.
+          total = all.length;
+        }
         ranked = [...byId.values()].sort((a, b) => a.tier - b.tier || b.at - a.at || b.id - a.id).slice(0, SEARCH_WINDOW);
       }
       const ids = ranked.slice(offset, offset + limit).map((r) => r.id);
