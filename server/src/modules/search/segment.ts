@@ -239,7 +239,10 @@ export function parseQuery(input: string): ParsedQuery {
       }
       const run = m[1]!;
       if (piece.phrase || run.length <= 2) {
-        tokens.push(cjkTerm(run));
+        // A quoted run that is one dictionary word is that word's lexeme (indexed wherever the text
+        // holds it, see longWords): the same matches as its bigram phrase, without a recheck.
+        const words = run.length >= 3 ? segmenter().cut(run, false) : [];
+        tokens.push(words.length === 1 ? { text: run, lexemes: [run], gaps: [] } : cjkTerm(run));
         continue;
       }
       // Neighbouring single characters the segmenter leaves (names, rare words) stay one phrase.
