@@ -1,6 +1,6 @@
 import { loadRemoteModule } from '@qianyan/shared';
 import { Skeleton } from 'antd';
-import { Component, lazy, Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { HOME_TEXT } from '../portal/messages';
 
@@ -46,16 +46,49 @@ function Fallback() {
   );
 }
 
+/** How long after the home page shows the block loads anyway, even if never scrolled near. */
+export const EDITING_CLASS_IDLE_MS = 2500;
+
+/**
+ * True once the block is near the viewport or the page has been up for a moment: the block sits
+ * below the first screen and brings mf-courses (its remoteEntry, its antd), so it stays out of the
+ * page's first view. Without IntersectionObserver it is wanted at once.
+ */
+function useWanted(ref: RefObject<HTMLElement | null>) {
+  const [wanted, setWanted] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    if (wanted) return;
+    const want = () => setWanted(true);
+    const timer = window.setTimeout(want, EDITING_CLASS_IDLE_MS);
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && want(), {
+      rootMargin: '100px 0px',
+    });
+    if (ref.current) observer.observe(ref.current);
+    return () => {
+      window.clearTimeout(timer);
+      observer.disconnect();
+    };
+  }, [wanted, ref]);
+  return wanted;
+}
+
 /** The editing-class block from mf-courses; if it fails or is missing, a link to the courses keeps the page whole. */
 export function EditingClassSlot() {
   const Block = useMemo(() => lazyBlock(), []);
+  const ref = useRef<HTMLDivElement>(null);
+  const wanted = useWanted(ref);
+  const placeholder = <Skeleton active paragraph={{ rows: 4 }} />;
   return (
-    <div className="qy-home-editing">
-      <Boundary fallback={<Fallback />}>
-        <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
-          <Block />
-        </Suspense>
-      </Boundary>
+    <div className="qy-home-editing" ref={ref}>
+      {wanted ? (
+        <Boundary fallback={<Fallback />}>
+          <Suspense fallback={placeholder}>
+            <Block />
+          </Suspense>
+        </Boundary>
+      ) : (
+        placeholder
+      )}
     </div>
   );
 }

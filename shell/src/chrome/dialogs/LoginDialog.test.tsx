@@ -106,6 +106,7 @@ describe('login dialog', () => {
   it('offers code login and WeChat login', async () => {
     const { user, dialog } = await openLogin();
     await user.click(within(dialog).getByRole('button', { name: '验证码登录' }));
-    expect(await screen.findByRole('dialog', { name: '验证码登录' })).toBeInTheDocument();
+    // The code-login dialog's module loads on its first opening.
+    expect(await screen.findByRole('dialog', { name: '验证码登录' }, { timeout: 10_000 })).toBeInTheDocument();
   });
 });

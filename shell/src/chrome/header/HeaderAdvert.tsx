@@ -34,19 +34,30 @@ export async function loadHeaderAdvert(): Promise<HeaderAd | null> {
   return ad && img ? { name: ad.name, href: ad.adUrl, img } : null;
 }
 
+/** The page keeps the advert's height from its first paint (index.html); without an advert it goes. */
+function releaseReservedSpace() {
+  document.getElementById('qy-header-ad')?.classList.remove('qy-header-ad--reserved');
+}
+
 export function HeaderAdvert() {
   const [ad, setAd] = useState<HeaderAd | null>(null);
   const [closed, setClosed] = useState(false);
   useEffect(() => {
     let live = true;
     loadHeaderAdvert().then(
-      (a) => live && setAd(a),
-      () => undefined,
+      (a) => {
+        if (!a) releaseReservedSpace();
+        if (live) setAd(a);
+      },
+      () => releaseReservedSpace(),
     );
     return () => {
       live = false;
     };
   }, []);
+  useEffect(() => {
+    if (closed) releaseReservedSpace();
+  }, [closed]);
   if (!ad || closed) return null;
   const image = <img src={ad.img} alt={ad.name} />;
   return (
