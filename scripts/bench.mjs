@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureFrontEnd, ROOT, run } from './lib/apps.mjs';
+import { ensureFrontEnd, FRONT_APPS, needsBuild, ROOT, run } from './lib/apps.mjs';
 import { launchChromium, runA11y } from './bench/a11y.mjs';
 import { firstView, lighthouseRun, roundTrips } from './bench/frontend.mjs';
 import { seededIds } from './bench/routes.mjs';
@@ -93,6 +93,8 @@ function child(args, env, cwd = ROOT) {
 const scaleArticles = Number(process.env.BENCH_ARTICLES ?? (QUICK ? 5_000 : 100_000));
 const scaleDir = process.env.BENCH_PGLITE_DIR ? path.resolve(process.env.BENCH_PGLITE_DIR) : fs.mkdtempSync(path.join(os.tmpdir(), 'qy-bench-scale-'));
 const keepScale = !!process.env.BENCH_PGLITE_DIR;
+const demoDb = fs.mkdtempSync(path.join(os.tmpdir(), 'qy-bench-db-'));
+let server = null;
 const needBrowser = wants('front') || wants('lighthouse') || wants('a11y');
 const needScale = wants('api') || wants('search');
 
@@ -118,7 +120,16 @@ if (needScale) {
   say(`seeding ${scaleArticles} articles into an embedded database (beside the front-end build)…`);
   scaleSeed = child(['--import', 'tsx', 'src/db/seed/cli.ts', '--articles', String(scaleArticles)], { PGLITE_DIR: scaleDir, DATABASE_URL: '', LOG_LEVEL: 'warn' }, path.join(ROOT, 'server'));
 }
+// The production server (fresh embedded database, demo seed) starts as soon as the front end is
+// current: at once when nothing needs building, so its demo seed overlaps the scale seed.
+const startServer = () =>
+  spawn(process.execPath, [path.join(ROOT, 'server/dist/server.js')], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', PGLITE_DIR: demoDb, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' },
+  });
 if (needBrowser) {
+  if (!FRONT_APPS.some(needsBuild)) server = startServer();
   try {
     await ensureFrontEnd();
   } catch (err) {
@@ -132,12 +143,7 @@ say('builds and seed ready');
 // ---------------------------------------------------------------------------------------------
 // 1–2. Front end and accessibility against the production server.
 if (needBrowser && !report.failures.some((f) => f.part === 'front-end build')) {
-  const db = fs.mkdtempSync(path.join(os.tmpdir(), 'qy-bench-db-'));
-  const server = spawn(process.execPath, [path.join(ROOT, 'server/dist/server.js')], {
-    cwd: ROOT,
-    stdio: 'ignore',
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', PGLITE_DIR: db, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' },
-  });
+  server ??= startServer();
   let browser;
   try {
     say('starting the production server (demo seed)…');
@@ -177,7 +183,7 @@ if (needBrowser && !report.failures.some((f) => f.part === 'front-end build')) {
     if (wants('lighthouse')) {
       try {
         say('Lighthouse (mobile preset: simulated Slow 4G, 4× CPU)…');
-        const rows = await lighthouseRun(BASE, QUICK ? pages.slice(0, 2) : pages, say);
+        const rows = await lighthouseRun(BASE, QUICK ? pages.slice(0, 1) : pages, say);
         report.parts.lighthouse = { rows };
         console.log('\nLighthouse mobile (simulated Slow 4G, 4× CPU slowdown)');
         console.log('route                                   LCP ms         TBT ms        CLS           perf  a11y  best');
@@ -235,7 +241,7 @@ if (needBrowser && !report.failures.some((f) => f.part === 'front-end build')) {
     await browser?.close();
     server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1000));
-    fs.rmSync(db, { recursive: true, force: true });
+    server = null;
   }
 }
 
@@ -307,7 +313,9 @@ finish();
 
 // ---------------------------------------------------------------------------------------------
 function finish() {
+  server?.kill('SIGTERM');
   if (!keepScale) fs.rmSync(scaleDir, { recursive: true, force: true });
+  fs.rmSync(demoDb, { recursive: true, force: true });
   report.seconds = Math.round((Date.now() - started) / 1000);
   fs.mkdirSync(OUT, { recursive: true });
   fs.writeFileSync(path.join(OUT, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
