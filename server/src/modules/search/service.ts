@@ -49,6 +49,18 @@ function queries(parsed: ParsedQuery) {
   return { all: toTsquery(parsed), a: toTsquery(parsed, 'A'), abc: toTsquery(parsed, 'ABC') };
 }
 
+/** The text of an article that its highlight reads (the body only for a public article). */
+interface HighlightRow {
+  title: string;
+  intro: string;
+  keyword: string;
+  outtitle: string;
+  pcauthor: string;
+  wantsay: string;
+  content: string;
+  access_level: string;
+}
+
 /** Rows of a raw query (both drivers reply { rows }). */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -96,37 +108,17 @@ export function createSearchService(deps: { db: Db }) {
     return and(...conditions)!;
   }
 
-  /** Highlights of the page's articles, from text any reader may see (never a gated body). */
-  async function articleHighlights(parsed: ParsedQuery, ids: number[]): Promise<Map<number, Highlight>> {
-    if (ids.length === 0) return new Map();
-    const rows = await db
-      .select({
-        id: articles.id,
-        title: articles.title,
-        intro: articles.intro,
-        keyword: articles.keyword,
-        outtitle: articles.outtitle,
-        pcauthor: articles.pcauthor,
-        wantsay: articles.wantsay,
-        // The body is read only for public articles: a gated body never reaches a snippet.
-        content: sql<string>`case when ${articles.accessLevel} = 'public' then ${articles.content} else '' end`,
-        accessLevel: articles.accessLevel,
-      })
-      .from(articles)
-      .where(inArray(articles.id, ids));
-    return new Map(
-      rows.map((r) => {
-        const open = r.accessLevel === 'public';
-        const others = [
-          { text: r.keyword },
-          { text: r.pcauthor },
-          { text: r.outtitle },
-          { text: open ? r.wantsay : freePart(r.wantsay), html: true },
-          ...(open ? [{ text: r.content, html: true }] : []),
-        ];
-        return [r.id, highlightOf(parsed, { title: r.title, intro: r.intro, others })];
-      }),
-    );
+  /** The highlight of an article of the page, from text any reader may see (never a gated body). */
+  function articleHighlight(parsed: ParsedQuery, r: HighlightRow): Highlight {
+    const open = r.access_level === 'public';
+    const others = [
+      { text: r.keyword },
+      { text: r.pcauthor },
+      { text: r.outtitle },
+      { text: open ? r.wantsay : freePart(r.wantsay), html: true },
+      ...(open ? [{ text: r.content, html: true }] : []),
+    ];
+    return highlightOf(parsed, { title: r.title, intro: r.intro, others });
   }
 
   return {
@@ -134,6 +126,10 @@ export function createSearchService(deps: { db: Db }) {
      * A page of articles matching searchInfo and the list filter. Relevance: all query terms in the
      * title first, then in the title, keywords, English title or authors, then up to the intro,
      * then anywhere (body and commentary); newest first within each. Other sorts as in lists.
+     *
+     * One statement per search (on PGlite every statement blocks the request thread): the ranked
+     * window, its size (the total, up to the window) and the page's rows with the text of their
+     * highlights.
      */
     async articles(input: ArticleSearch): Promise<SearchPage> {
       const parsed = parseQuery(String(input.searchInfo));
@@ -142,91 +138,81 @@ export function createSearchService(deps: { db: Db }) {
       const q = queries(parsed);
       const where = articleWhere(input.filter);
       const { offset, pageSize } = input;
-      const limit = pageSize;
       const sortType = input.sortType ?? RELEVANCE;
 
       // Bounded cost (docs/decisions.md "Search"): every scan stops at SEARCH_WINDOW rows, and the
-      // title and head levels look at the newest SCAN_ROWS articles of the filter only.
-      type Column = 'search_title' | 'search_head' | 'search_vector';
+      // title and head levels look at the newest SCAN_ROWS articles of the filter only (an
+      // index-only walk: read_count is read only for the most-read order).
       type Order = 'newest' | 'oldest' | 'read';
       const orders: Record<Order, { inner: SQL; outer: SQL }> = {
-        newest: { inner: sql`${articles.postdate} desc, ${articles.id} desc`, outer: sql`x.postdate desc, x.id desc` },
-        oldest: { inner: sql`${articles.postdate} asc, ${articles.id} asc`, outer: sql`x.postdate asc, x.id asc` },
+        newest: { inner: sql`${articles.postdate} desc, ${articles.id} desc`, outer: sql`postdate desc, id desc` },
+        oldest: { inner: sql`${articles.postdate} asc, ${articles.id} asc`, outer: sql`postdate asc, id asc` },
         read: {
           inner: sql`${articles.readCount} desc, ${articles.postdate} desc, ${articles.id} desc`,
-          outer: sql`x.read_count desc, x.postdate desc, x.id desc`,
+          outer: sql`read_count desc, postdate desc, id desc`,
         },
-      };
-      type Row = { id: number; postdate: Date | string; tier: number | string };
-      const vector = (table: string, column: Column) => sql.raw(`${table}.${column}`);
-      // The tier of a row of `table`: all terms in the title 1, in the head 2, up to the intro 3, else 4.
-      const tierOf = (table: string) =>
-        sql`case when ${vector(table, 'search_title')} @@ ${q.all}::tsquery then 1
-          when ${vector(table, 'search_head')} @@ ${q.all}::tsquery then 2
-          when ${vector(table, 'search_vector')} @@ ${q.abc}::tsquery then 3 else 4 end`;
-
-      /** The first SEARCH_WINDOW of the newest SCAN_ROWS articles of the filter that match in `column`. */
-      const recent = async (column: Column, order: Order) => {
-        const { inner, outer } = orders[order];
-        // The subquery's order carries through the join (a nested loop on the primary key), so the
-        // scan stops at the window's last match.
-        return rowsOf<Row>(
-          await db.execute(sql`
-            select x.id, x.postdate, 0 as tier
-            from (select ${articles.id} as id, ${articles.postdate} as postdate, ${articles.readCount} as read_count
-              from ${articles} where ${where} order by ${inner} limit ${SCAN_ROWS}) x
-            join articles a on a.id = x.id
-            where ${vector('a', column)} @@ ${q.all}::tsquery
-            order by ${outer} limit ${SEARCH_WINDOW}`),
-        );
       };
       /**
        * The first SEARCH_WINDOW matches in the whole text in the sort's order: the planner walks the
        * order's index while checking (a common word) or sorts the GIN index's matches (a rarer one).
-       * With `tiers`, each of those rows (only) gets its tier.
+       * With `tiers`, each of those rows (only) gets its tier: all terms in the title 1, in the head
+       * 2, up to the intro 3, else 4.
        */
-      const matchesIn = async (order: Order, tiers: boolean) => {
-        const { inner, outer } = orders[order];
-        return rowsOf<Row>(
-          await db.execute(sql`
-            select x.id, x.postdate, ${tiers ? tierOf('a') : sql`0`} as tier
-            from (select ${articles.id} as id, ${articles.postdate} as postdate, ${articles.readCount} as read_count
-              from ${articles} where ${where} and ${articles.searchVector} @@ ${q.all}::tsquery
-              order by ${inner} limit ${SEARCH_WINDOW}) x
-            join articles a on a.id = x.id
-            order by ${outer}`),
-        );
-      };
-      const time = (d: Date | string) => new Date(d).getTime();
-      const toRanked = (rows: Row[]) => rows.map((r) => ({ id: Number(r.id), at: time(r.postdate), tier: Number(r.tier) }));
-      let ranked: { id: number; at: number; tier: number }[];
-      // The total counts the matches up to the window: a scan that returns fewer rows than the
-      // window found them all; one that fills it (or a level that fills it) means at least as many.
-      let total: number;
+      const matchesIn = (order: Order, tiers: boolean, gate: SQL = sql`true`) => sql`
+        select x.id, x.postdate, ${order === 'read' ? sql`x.read_count` : sql`0`} as read_count, ${
+          tiers
+            ? sql`case when a.search_title @@ ${q.all}::tsquery then 1 when a.search_head @@ ${q.all}::tsquery then 2
+                when a.search_vector @@ ${q.abc}::tsquery then 3 else 4 end`
+            : sql`0`
+        } as tier
+        from (select ${articles.id} as id, ${articles.postdate} as postdate${order === 'read' ? sql`, ${articles.readCount} as read_count` : sql``}
+          from ${articles} where ${where} and ${articles.searchVector} @@ ${q.all}::tsquery and ${gate}
+          order by ${orders[order].inner} limit ${SEARCH_WINDOW}) x
+        ${tiers ? sql`join articles a on a.id = x.id` : sql``}`;
+
+      let window: SQL;
+      let order: SQL;
       if (sortType !== RELEVANCE) {
-        ranked = toRanked(await matchesIn(sortType === 1 ? 'oldest' : sortType === 2 ? 'read' : 'newest', false));
-        total = ranked.length;
+        const o: Order = sortType === 1 ? 'oldest' : sortType === 2 ? 'read' : 'newest';
+        window = sql`w as materialized (${matchesIn(o, false)})`;
+        order = orders[o].outer;
       } else {
-        // Title matches, then head matches, among the newest SCAN_ROWS articles of the filter (each
-        // scan stops at the window); when they leave the window unfilled, the newest matches in the
-        // whole text, each with its tier. A level that fills the window decides alone.
-        const byId = new Map<number, { id: number; at: number; tier: number }>();
-        const add = (rows: Row[], tier?: number) => {
-          for (const r of toRanked(rows)) if (!byId.has(r.id)) byId.set(r.id, tier === undefined ? r : { ...r, tier });
-        };
-        add(await recent('search_title', 'newest'), 1);
-        if (byId.size < SEARCH_WINDOW) add(await recent('search_head', 'newest'), 2);
-        total = SEARCH_WINDOW;
-        if (byId.size < SEARCH_WINDOW) {
-          const all = await matchesIn('newest', true);
-          add(all);
-          // Every title or head match is a match in the whole text.
-          total = all.length;
-        }
-        ranked = [...byId.values()].sort((a, b) => a.tier - b.tier || b.at - a.at || b.id - a.id).slice(0, SEARCH_WINDOW);
+        // Title (1) and head (2) matches among the newest SCAN_ROWS articles of the filter, in one
+        // walk of the postdate index joined by primary key (a head match is checked for being a
+        // title match only when it is one). When they leave the window unfilled, the newest
+        // matches in the whole text with their tiers (a one-time filter: that scan runs only then).
+        // A row found by both keeps its better tier.
+        window = sql`recent as materialized (
+            select x.id, x.postdate, 0 as read_count, case when a.search_title @@ ${q.all}::tsquery then 1 else 2 end as tier
+            from (select ${articles.id} as id, ${articles.postdate} as postdate
+              from ${articles} where ${where} order by ${orders.newest.inner} limit ${SCAN_ROWS}) x
+            join articles a on a.id = x.id
+            where a.search_head @@ ${q.all}::tsquery
+            order by tier, x.postdate desc, x.id desc limit ${SEARCH_WINDOW}),
+          rest as materialized (${matchesIn('newest', true, sql`(select count(*) from recent) < ${SEARCH_WINDOW}`)}),
+          w as materialized (
+            select id, postdate, read_count, min(tier) as tier from (select * from recent union all select * from rest) u
+            group by id, postdate, read_count order by min(tier), postdate desc, id desc limit ${SEARCH_WINDOW})`;
+        order = sql`tier, postdate desc, id desc`;
       }
-      const ids = ranked.slice(offset, offset + limit).map((r) => r.id);
-      return { ids, total, highlights: await articleHighlights(parsed, ids) };
+      const rows = rowsOf<HighlightRow & { total: number | string; id: number | null }>(
+        await db.execute(sql`
+          with ${window},
+            ranked as (select id, row_number() over (order by ${order}) as n from w),
+            page as (select id, n from ranked where n > ${offset} order by n limit ${pageSize})
+          select (select count(*) from w) as total, a.id, a.title, a.intro, a.keyword, a.outtitle, a.pcauthor, a.wantsay,
+            a.access_level, case when a.access_level = 'public' then a.content else '' end as content
+          from (select 1) one
+          left join (page join articles a on a.id = page.id) on true
+          order by page.n`),
+      );
+      const total = Number(rows[0]?.total ?? 0);
+      const found = rows.filter((r) => r.id !== null);
+      return {
+        ids: found.map((r) => Number(r.id)),
+        total,
+        highlights: new Map(found.map((r) => [Number(r.id), articleHighlight(parsed, r)])),
+      };
     },
 
     /**
