@@ -1,1 +1,3 @@
-module.exports = require('@qianyan/shared/jest')(__dirname);
+const base = require('@qianyan/shared/jest')(__dirname);
+
+module.exports = { ...base, setupFilesAfterEnv: [...base.setupFilesAfterEnv, require.resolve('./jest.lazy.cjs')] };

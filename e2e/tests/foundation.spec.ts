@@ -78,11 +78,18 @@ test('the personal centre asks a visitor to log in, then shows the profile and p
 });
 
 test('a remote whose manifest cannot be fetched shows the fallback while the header works', async ({ page }, testInfo) => {
+  const missing = '/remotes/mf-content/missing-release/mf-manifest.json';
   await page.route('**/remotes.json', async (route) => {
     const res = await route.fetch();
     const map = await res.json();
-    map['mf-content'] = '/remotes/mf-content/missing-release/mf-manifest.json';
+    map['mf-content'] = missing;
     await route.fulfill({ response: res, json: map });
+  });
+  // The page itself carries the remote map the server read (window.__QY_REMOTES__): break it there too.
+  await page.route('**/nejm-list', async (route) => {
+    const res = await route.fetch();
+    const html = (await res.text()).replace(/("mf-content":")[^"]*"/, `$1${missing}"`);
+    await route.fulfill({ response: res, body: html });
   });
   await page.goto('/nejm-list');
   const alert = page.locator('#qy-main').getByRole('alert');

@@ -53,6 +53,38 @@ async function loadApp(remote: RemoteName, map: RemoteMap): Promise<LifeCycles> 
   }
 }
 
+/** How long a short page keeps the footer below the window before it moves up under the content. */
+const FOOTER_HOLD_MS = 4000;
+
+/**
+ * index.html gives #qy-main a window's height until the first page's content is in, so the footer
+ * does not show under the header and then jump down (layout shift). The hold ends as soon as the
+ * content reaches the bottom of the window (nothing moves then), or after FOOTER_HOLD_MS for a page
+ * shorter than the window.
+ */
+function releaseFooterWhenFilled(main: HTMLElement) {
+  if (!main.classList.contains('qy-main--pending')) return;
+  let observer: ResizeObserver | undefined;
+  const release = () => {
+    main.classList.remove('qy-main--pending');
+    observer?.disconnect();
+    window.clearTimeout(timer);
+  };
+  const timer = window.setTimeout(release, FOOTER_HOLD_MS);
+  if (typeof ResizeObserver === 'undefined') return;
+  const check = () => {
+    const top = main.getBoundingClientRect().top + window.scrollY;
+    const content = Array.from(main.children).reduce((h, c) => h + c.getBoundingClientRect().height, 0);
+    if (top + content >= window.innerHeight) release();
+  };
+  observer = new ResizeObserver(check);
+  observer.observe(main);
+  new MutationObserver((_, mo) => {
+    for (const child of Array.from(main.children)) observer?.observe(child);
+    if (!main.classList.contains('qy-main--pending')) mo.disconnect();
+  }).observe(main, { childList: true });
+}
+
 async function main() {
   // A single-sign-on ticket leaves the address bar before any app reads it (§4 single sign-on arrival).
   const ssoArrival = settleSsoArrival();
@@ -85,6 +117,7 @@ async function main() {
   });
 
   const domElement = document.getElementById('qy-main') as HTMLElement;
+  releaseFooterWhenFilled(domElement);
 
   registerApplication({
     name: 'chrome',
