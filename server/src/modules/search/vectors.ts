@@ -15,6 +15,21 @@ export interface ArticleText {
   intro: string;
   content: string;
   wantsay: string;
+  /** The publication time: its month and year are lexemes of search_vector (see recencyLexemes). */
+  postdate: Date | string;
+}
+
+/**
+ * The recency lexemes of an article published at `postdate`: its month (`_m202611`) and year
+ * (`_y2026`), in UTC. No query word can produce them (a query's words have no `_`). A search asks
+ * for its words AND a set of recent months or years, so the GIN index itself intersects the word's
+ * posting list with the recent articles' and only those rows are read (service.ts, the ladder).
+ * Migration 0012 writes them into existing vectors with the same format.
+ */
+export function recencyLexemes(postdate: Date | string): string {
+  const d = new Date(postdate);
+  const year = d.getUTCFullYear();
+  return `'_m${year}${String(d.getUTCMonth() + 1).padStart(2, '0')}' '_y${year}'`;
 }
 
 /** Title A; keywords, English title and authors B. */
@@ -29,19 +44,19 @@ const headFields = (a: ArticleText): Field[] => [
 /**
  * search_title (the title alone: the first candidates of a ranking, found without rechecks),
  * search_head (title, keywords, authors: small, so the ranking reads it cheaply) and search_vector
- * (those, the intro C, and the body and commentary D).
+ * (those, the intro C, the body and commentary D, and the recency lexemes).
  */
 export function articleVectors(a: ArticleText): { searchTitle: string; searchHead: string; searchVector: string } {
   const head = headFields(a);
   return {
     searchTitle: toTsvector([{ text: a.title, weight: 'A' }]),
     searchHead: toTsvector(head),
-    searchVector: toTsvector([
+    searchVector: `${toTsvector([
       ...head,
       { text: a.intro, weight: 'C' },
       { text: a.content, weight: 'D', html: true },
       { text: a.wantsay, weight: 'D', html: true },
-    ]),
+    ])} ${recencyLexemes(a.postdate)}`,
   };
 }
 
@@ -84,6 +99,7 @@ export async function indexStaleArticles(db: Db): Promise<number> {
         intro: articles.intro,
         content: articles.content,
         wantsay: articles.wantsay,
+        postdate: articles.postdate,
       })
       .from(articles)
       .where(isNull(articles.searchVector))
