@@ -76,6 +76,14 @@ function ClassroomBanner() {
   const banner = useApiQuery(() => api.base.getBanner({ code: 'classroom' }, { silent: true }), []);
   const pictures = banner.data?.content ?? [];
   const ref = useHiddenSlidesUnfocusable(pictures.length);
+  // While the banner loads, its box keeps the slide's height, so the page below does not jump.
+  if (banner.loading && !banner.data) {
+    return (
+      <div className="qy-cr-banner" aria-hidden="true">
+        <div className="qy-cr-banner-slide" />
+      </div>
+    );
+  }
   if (pictures.length === 0) return null;
   return (
     <div className="qy-cr-banner" aria-label={TEXT.banner} ref={ref}>
