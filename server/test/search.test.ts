@@ -157,6 +157,37 @@ describe('search: filters, paging and order', () => {
     assert.deepEqual(oldest, [...oldest].sort());
   });
 
+  it('newest first gives exactly the newest matches, and sees a new publication date at once', async () => {
+    const matching = async () => {
+      const rows = await published();
+      const hits = [];
+      for (const r of rows) if ((await textOf(r.id)).includes('患者')) hits.push(r);
+      return hits.sort((a, b) => b.postdate.getTime() - a.postdate.getTime() || b.id - a.id);
+    };
+    const before = await matching();
+    assert.ok(before.length > 20);
+    // The oldest match is dated now (its vector, month lexeme included, is written again).
+    const oldest = before[before.length - 1]!;
+    const now = new Date();
+    await ctx.app.db.update(articles).set({ postdate: now }).where(eq(articles.id, oldest.id));
+    const [stale] = await ctx.app.db.select({ v: articles.searchVector }).from(articles).where(eq(articles.id, oldest.id));
+    assert.equal(stale!.v, null);
+    const expected = (await matching()).map((r) => r.id);
+    const { results, page } = await search({ searchInfo: '患者', sortType: 0 });
+    assert.equal(results[0]!.id, oldest.id);
+    assert.deepEqual(
+      results.map((r) => r.id),
+      expected.slice(0, 100),
+    );
+    assert.equal(page.total, Math.min(expected.length, 200));
+    const month = `_m${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+    const [fresh] = await ctx.app.db
+      .select({ v: sql<string>`${articles.searchVector}::text` })
+      .from(articles)
+      .where(eq(articles.id, oldest.id));
+    assert.ok(fresh!.v.includes(`'${month}'`), fresh!.v.slice(-80));
+  });
+
   it('ranks a title match above a newer body match, and sees edits at once', async () => {
     const rows = await ctx.app.db
       .select({ id: articles.id, content: articles.content })
