@@ -94,6 +94,8 @@ const scaleArticles = Number(process.env.BENCH_ARTICLES ?? (QUICK ? 5_000 : 100_
 const scaleDir = process.env.BENCH_PGLITE_DIR ? path.resolve(process.env.BENCH_PGLITE_DIR) : fs.mkdtempSync(path.join(os.tmpdir(), 'qy-bench-scale-'));
 const keepScale = !!process.env.BENCH_PGLITE_DIR;
 const demoDb = fs.mkdtempSync(path.join(os.tmpdir(), 'qy-bench-db-'));
+/** This run's result files of the API and search parts (other runs may write bench-results/ meanwhile). */
+const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qy-bench-run-'));
 let server = null;
 const needBrowser = wants('front') || wants('lighthouse') || wants('a11y');
 const needScale = wants('api') || wants('search');
@@ -254,10 +256,11 @@ if (wants('api') && seedCode === 0) {
     BENCH_ARTICLES: String(scaleArticles),
     ...(QUICK ? { BENCH_DURATION: process.env.BENCH_DURATION ?? '2', BENCH_WARMUP: process.env.BENCH_WARMUP ?? '1', BENCH_TARGETS: process.env.BENCH_TARGETS ?? 'pglite' } : {}),
   };
-  const code = await child(['--import', 'tsx', 'bench/api.ts'], env, path.join(ROOT, 'server'));
+  const apiOut = path.join(runDir, 'api.json');
+  const code = await child(['--import', 'tsx', 'bench/api.ts'], { ...env, BENCH_API_OUT: apiOut }, path.join(ROOT, 'server'));
   try {
-    const api = JSON.parse(fs.readFileSync(path.join(OUT, 'api.json'), 'utf8'));
-    if (Date.parse(api.at) < started) throw new Error('api.json was not written by this run');
+    const api = JSON.parse(fs.readFileSync(apiOut, 'utf8'));
+    fs.writeFileSync(path.join(OUT, 'api.json'), `${JSON.stringify(api, null, 2)}\n`);
     report.parts.api = api;
     for (const t of api.results) {
       const list = t.rows.find((r) => r.name === 'selectArticleList');
@@ -292,10 +295,13 @@ if (wants('search') && seedCode === 0) {
       BENCH_ARTICLES: String(scaleArticles),
       ...(QUICK ? { BENCH_SAMPLES: process.env.BENCH_SAMPLES ?? '10', BENCH_TARGETS: process.env.BENCH_TARGETS ?? 'pglite' } : {}),
     };
-    const code = await child(['--import', 'tsx', 'bench/search.ts', ...(QUICK ? ['--quick'] : [])], env, path.join(ROOT, 'server'));
+    // The benchmark's exported function, its result written to a file of this run only.
+    const out = path.join(runDir, 'search.json');
+    const code = await child(['--import', 'tsx', path.join(ROOT, 'scripts/bench/search-runner.mjs'), out, ...(QUICK ? ['--quick'] : [])], env);
     try {
-      const search = JSON.parse(fs.readFileSync(path.join(OUT, 'search.json'), 'utf8'));
-      if (Date.parse(search.at) < started) throw new Error(`search.json was not written by this run (exit ${code})`);
+      if (code !== 0) throw new Error(`server/bench/search.ts failed to run (exit ${code})`);
+      const search = JSON.parse(fs.readFileSync(out, 'utf8'));
+      fs.writeFileSync(path.join(OUT, 'search.json'), `${JSON.stringify({ ...search, quick: QUICK }, null, 2)}\n`);
       report.parts.search = { available: true, ...search };
       for (const t of search.targets) {
         if (t.overall.p95 > BUDGET.searchP95Ms) over(`search ${t.target} p95 ${t.overall.p95} ms`);
@@ -316,6 +322,7 @@ function finish() {
   server?.kill('SIGTERM');
   if (!keepScale) fs.rmSync(scaleDir, { recursive: true, force: true });
   fs.rmSync(demoDb, { recursive: true, force: true });
+  fs.rmSync(runDir, { recursive: true, force: true });
   report.seconds = Math.round((Date.now() - started) / 1000);
   fs.mkdirSync(OUT, { recursive: true });
   fs.writeFileSync(path.join(OUT, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);

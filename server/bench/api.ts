@@ -397,7 +397,8 @@ for (const target of wanted) {
 }
 mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
 writeFileSync(
-  join(ROOT, 'bench-results/api.json'),
+  // BENCH_API_OUT: another file (the root harness reads its own run's result there).
+  process.env.BENCH_API_OUT ? resolve(process.env.BENCH_API_OUT) : join(ROOT, 'bench-results/api.json'),
   `${JSON.stringify(
     {
       at: new Date().toISOString(),
