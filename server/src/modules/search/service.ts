@@ -15,8 +15,11 @@ import { indexStaleArticles, indexStaleLessons } from './vectors.js';
  * contains (docs/decisions.md "Search").
  */
 export const SEARCH_WINDOW = 200;
-/** Articles of the filter checked one by one, in the sort's order, before the GIN index is asked. */
-const SCAN_ROWS = 600;
+/**
+ * Articles of the filter checked one by one, newest first, before the GIN index is asked: every
+ * match among them gets its tier, and they hold the window when the word is in a third of them.
+ */
+const FIRST_RUNG_ROWS = 600;
 
 /** sortType in a search: 3 (or absent) relevance, 0 newest first, 1 oldest first, 2 most read. */
 export const RELEVANCE = 3;
@@ -159,9 +162,8 @@ export function createSearchService(deps: { db: Db }) {
       const { offset, pageSize } = input;
       const sortType = input.sortType ?? RELEVANCE;
 
-      // Bounded cost (docs/decisions.md "Search"): every scan stops at SEARCH_WINDOW rows, and the
-      // title and head levels look at the newest SCAN_ROWS articles of the filter only (an
-      // index-only walk: read_count is read only for the most-read order).
+      // Bounded cost (docs/decisions.md "Search"): every scan stops at SEARCH_WINDOW rows or at
+      // FIRST_RUNG_ROWS articles (index-only walks: read_count is read only for the most-read order).
       type Order = 'newest' | 'oldest' | 'read';
       const orders: Record<Order, { inner: SQL; outer: SQL }> = {
         newest: { inner: sql`${articles.postdate} desc, ${articles.id} desc`, outer: sql`postdate desc, id desc` },
@@ -171,6 +173,9 @@ export function createSearchService(deps: { db: Db }) {
           outer: sql`read_count desc, postdate desc, id desc`,
         },
       };
+      // The tier of a row `a`: all terms in the title 1, in the head 2, up to the intro 3, else 4.
+      const tierOf = sql`case when a.search_title @@ ${q.all}::tsquery then 1 when a.search_head @@ ${q.all}::tsquery then 2
+        when a.search_vector @@ ${q.abc}::tsquery then 3 else 4 end`;
       /**
        * The first SEARCH_WINDOW matches in the whole text in the sort's order: the planner walks the
        * order's index while checking (a common word) or sorts the GIN index's matches (a rarer one).
@@ -178,33 +183,42 @@ export function createSearchService(deps: { db: Db }) {
        * 2, up to the intro 3, else 4.
        */
       const matchesIn = (order: Order, tiers: boolean, gate: SQL = sql`true`, match: string = q.all) => sql`
-        select x.id, x.postdate, ${order === 'read' ? sql`x.read_count` : sql`0`} as read_count, ${
-          tiers
-            ? sql`case when a.search_title @@ ${q.all}::tsquery then 1 when a.search_head @@ ${q.all}::tsquery then 2
-                when a.search_vector @@ ${q.abc}::tsquery then 3 else 4 end`
-            : sql`0`
-        } as tier
+        select x.id, x.postdate, ${order === 'read' ? sql`x.read_count` : sql`0`} as read_count, ${tiers ? tierOf : sql`0`} as tier
         from (select ${articles.id} as id, ${articles.postdate} as postdate${order === 'read' ? sql`, ${articles.readCount} as read_count` : sql``}
           from ${articles} where ${where} and ${articles.searchVector} @@ ${match}::tsquery and ${gate}
           order by ${orders[order].inner} limit ${SEARCH_WINDOW}) x
         ${tiers ? sql`join articles a on a.id = x.id` : sql``}`;
 
       /**
-       * The newest SEARCH_WINDOW matches in the whole text, read as a ladder: among the articles of
-       * the last months, then of the last years, then all, each rung run (a one-time filter) only
-       * when the one before found fewer than the window. A rung asks the GIN index for the words
+       * The newest SEARCH_WINDOW matches in the whole text, read as a ladder: among the newest
+       * FIRST_RUNG_ROWS articles, then the articles of the last months, then of the last years,
+       * then all, each rung run (a one-time filter) only when the one before found fewer than the
+       * window. A rung asks the GIN index for the words
        * AND its recency lexemes (vectors.ts), so the index intersects the posting lists and only
        * the rung's matches are read from the table: a word in 8 % of 100 000 articles reads a few
        * hundred rows, not 8 000. Every match outside a rung is older than every match in it, so a
        * full rung is exactly the newest matches. `gate` runs the whole ladder or none of it.
        */
-      const newestMatches = (tiers: boolean, gate: SQL) => {
+      const newestMatches = (tiers: boolean, gate: SQL, firstRung?: SQL) => {
         const [months, years] = recencyRungs(new Date());
         const rung = (lexemes: string[]) => `(${q.all}) & (${lexemes.map((l) => `'${l}'`).join(' | ')})`;
-        return sql`r1 as materialized (${matchesIn('newest', tiers, gate, rung(months))}),
-          r2 as materialized (${matchesIn('newest', tiers, sql`${gate} and (select count(*) from r1) < ${SEARCH_WINDOW}`, rung(years))}),
-          r3 as materialized (${matchesIn('newest', tiers, sql`${gate} and (select count(*) from r2) < ${SEARCH_WINDOW}`)}),
-          rest as (select * from r1 union all select * from r2 union all select * from r3)`;
+        const gate1 = sql`${gate} and (select count(*) from r0) < ${SEARCH_WINDOW}`;
+        const gate2 = sql`${gate1} and (select count(*) from r1) < ${SEARCH_WINDOW}`;
+        const gate3 = sql`${gate2} and (select count(*) from r2) < ${SEARCH_WINDOW}`;
+        // Rung 0, for a word many articles contain: the newest FIRST_RUNG_ROWS articles of the
+        // filter, each checked (an index-only walk joined by primary key); it holds the window when
+        // the word is in a third of them, where the GIN index would read thousands of matches.
+        return sql`r0 as materialized (${firstRung ?? sql`
+            select x.id, x.postdate, 0 as read_count, ${tiers ? tierOf : sql`0`} as tier
+            from (select ${articles.id} as id, ${articles.postdate} as postdate
+              from ${articles} where ${where} and ${gate} order by ${orders.newest.inner} limit ${FIRST_RUNG_ROWS}) x
+            join articles a on a.id = x.id
+            where a.search_vector @@ ${q.all}::tsquery
+            order by x.postdate desc, x.id desc limit ${SEARCH_WINDOW}`}),
+          r1 as materialized (${matchesIn('newest', tiers, gate1, rung(months))}),
+          r2 as materialized (${matchesIn('newest', tiers, gate2, rung(years))}),
+          r3 as materialized (${matchesIn('newest', tiers, gate3)}),
+          rest as (select * from r0 union all select * from r1 union all select * from r2 union all select * from r3)`;
       };
 
       let window: SQL;
@@ -218,19 +232,17 @@ export function createSearchService(deps: { db: Db }) {
             : sql`w as materialized (${matchesIn(o, false)})`;
         order = orders[o].outer;
       } else {
-        // Title (1) and head (2) matches among the newest SCAN_ROWS articles of the filter, in one
-        // walk of the postdate index joined by primary key (a head match is checked for being a
-        // title match only when it is one). When they leave the window unfilled, the newest
-        // matches in the whole text with their tiers (a one-time filter: that scan runs only then).
-        // A row found by both keeps its better tier.
+        // Every match among the newest FIRST_RUNG_ROWS articles of the filter with its tier, in one
+        // walk of the postdate index joined by primary key: rung 0 of the ladder. When they are
+        // fewer than the window, the rest of the ladder (one-time filters: a rung runs only then),
+        // each row with its tier. A row found twice keeps its better tier.
         window = sql`recent as materialized (
-            select x.id, x.postdate, 0 as read_count, case when a.search_title @@ ${q.all}::tsquery then 1 else 2 end as tier
+            select x.id, x.postdate, 0 as read_count, ${tierOf} as tier
             from (select ${articles.id} as id, ${articles.postdate} as postdate
-              from ${articles} where ${where} order by ${orders.newest.inner} limit ${SCAN_ROWS}) x
+              from ${articles} where ${where} order by ${orders.newest.inner} limit ${FIRST_RUNG_ROWS}) x
             join articles a on a.id = x.id
-            where a.search_head @@ ${q.all}::tsquery
-            order by tier, x.postdate desc, x.id desc limit ${SEARCH_WINDOW}),
-          ${newestMatches(true, sql`(select count(*) from recent) < ${SEARCH_WINDOW}`)},
+            where a.search_vector @@ ${q.all}::tsquery),
+          ${newestMatches(true, sql`true`, sql`select * from recent`)},
           w as materialized (
             select id, postdate, read_count, min(tier) as tier from (select * from recent union all select * from rest) u
             group by id, postdate, read_count order by min(tier), postdate desc, id desc limit ${SEARCH_WINDOW})`;
