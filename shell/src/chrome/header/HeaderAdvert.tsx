@@ -36,6 +36,8 @@ export async function loadHeaderAdvert(): Promise<HeaderAd | null> {
 
 /** The page keeps the advert's height from its first paint (index.html); without an advert it goes. */
 function releaseReservedSpace() {
+  // The reply can come after the page (or a test's document) is gone.
+  if (typeof document === 'undefined') return;
   document.getElementById('qy-header-ad')?.classList.remove('qy-header-ad--reserved');
 }
 
