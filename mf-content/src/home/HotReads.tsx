@@ -41,6 +41,25 @@ function HotReadCard({ item }: { item: HotReadItem }) {
   );
 }
 
+/**
+ * Cards of the shape of the real ones while the switch and the list load, so the block below does
+ * not move down when they arrive (hot reads are on in almost every configuration).
+ */
+function HotReadPlaceholders({ count }: { count: number }) {
+  return (
+    <ul className="qy-hot-grid" aria-hidden="true">
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i} className="qy-card qy-hot-card is-placeholder">
+          <span className="qy-hot-card__media" />
+          <span className="qy-hot-card__body">
+            <Skeleton active title={false} paragraph={{ rows: 3 }} />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Hot reads (spec §2.2): shown only when the hot_read switch is on; a simple pager. */
 export function HotReads() {
   const mobile = useIsMobile();
@@ -57,7 +76,8 @@ export function HotReads() {
     [enabled.data, page, pageSize],
   );
 
-  if (!enabled.data) return null;
+  // Off, or the switch could not be read: no block. Still asking: the block's place is kept.
+  if (enabled.data === false || enabled.error) return null;
   const total = list.data?.page.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (list.data && total === 0) return null;
@@ -81,7 +101,7 @@ export function HotReads() {
       {list.error ? (
         <ErrorState message={list.error.message} onRetry={list.reload} />
       ) : !list.data ? (
-        <Skeleton active title={false} paragraph={{ rows: 4 }} />
+        <HotReadPlaceholders count={pageSize} />
       ) : (
         <ul className="qy-hot-grid">
           {list.data.results.map((item) => (
