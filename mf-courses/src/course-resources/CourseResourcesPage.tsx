@@ -128,6 +128,20 @@ function ConferencePreviews() {
     [],
   );
   const items = list.data?.results ?? [];
+  // While the previews load their place is kept (two cards' height), so the course list below
+  // does not move when they arrive; with none upcoming the block goes.
+  if (list.loading && !list.data) {
+    return (
+      <section className="qy-cr-meetings" aria-label={TEXT.upcoming} aria-busy="true">
+        <h2>{TEXT.upcoming}</h2>
+        <ul aria-hidden="true">
+          {Array.from({ length: CONFERENCE_PREVIEW_COUNT }, (_, i) => (
+            <li key={i} className="qy-cr-card qy-cr-meeting is-placeholder" />
+          ))}
+        </ul>
+      </section>
+    );
+  }
   if (items.length === 0) return null;
   return (
     <section className="qy-cr-meetings" aria-label={TEXT.upcoming}>
