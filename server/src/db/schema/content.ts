@@ -146,8 +146,6 @@ export const articles = pgTable(
       index('articles_pub_source_read_count_idx').on(t.sourceId, ...mostRead(), ...filters).where(published),
       index('articles_class_ids_idx').using('gin', t.classIds),
       index('articles_weekly_issue_idx').on(t.weeklyIssueId),
-      index('articles_search_title_idx').using('gin', t.searchTitle).where(published),
-      index('articles_search_head_idx').using('gin', t.searchHead).where(published),
       index('articles_search_vector_idx').using('gin', t.searchVector).where(published),
       index('articles_search_stale_idx').on(t.id).where(sql`${t.searchVector} is null`),
       check('articles_access_level_check', sql`${t.accessLevel} in ('public', 'login', 'member')`),
