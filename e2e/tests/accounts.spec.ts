@@ -51,15 +51,22 @@ async function sendSmsCode(page: Page, request: APIRequestContext, scope: Locato
   await expect(scope.getByRole('button', { name: /重新发送\(\d+s\)/ })).toBeDisabled();
 }
 
-/** Chooses an option of an antd select (or tree select) by typing part of it. */
+/**
+ * Chooses an option of an antd select (or tree select), and checks that the select shows it: a
+ * click that lands while the dropdown is still opening is tried again.
+ */
 async function choose(page: Page, item: Locator, text: string | RegExp) {
-  await item.locator('.ant-select').click();
-  const option = page
-    .locator('.ant-select-dropdown:visible')
-    .locator('.ant-select-item-option, .ant-select-tree-treenode:not(.ant-select-tree-treenode-disabled) .ant-select-tree-title')
-    .filter({ hasText: text })
-    .first();
-  await option.click();
+  await expect(async () => {
+    // Open it unless this select is open already (a retry after a click that did not take).
+    if ((await item.getByRole('combobox').getAttribute('aria-expanded')) !== 'true') await item.locator('.ant-select').click();
+    const option = page
+      .locator('.ant-select-dropdown:visible')
+      .locator('.ant-select-item-option, .ant-select-tree-treenode:not(.ant-select-tree-treenode-disabled) .ant-select-tree-title')
+      .filter({ hasText: text })
+      .first();
+    await option.click({ timeout: 5_000 });
+    await expect(item.locator('.ant-select-content-has-value')).toHaveText(text, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 const formItem = (form: Locator, label: string) =>
