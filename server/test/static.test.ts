@@ -126,7 +126,8 @@ describe('web serving', () => {
     const m = /<script>window\.__QY_REMOTES__=(.*?)<\/script>/.exec(page.text);
     assert.ok(m, 'the remote map is inline');
     assert.deepEqual(JSON.parse(m[1]!), { 'mf-content': '/remotes/mf-content/1.2.0/mf-manifest.json' });
-    assert.match(page.text, /<link rel="preload" href="\/remotes\/mf-content\/1\.2\.0\/mf-manifest\.json" as="fetch" crossorigin="anonymous">/);
+    assert.match(page.text, /<link rel="preload" href="\/remotes\/mf-content\/1\.2\.0\/remoteEntry\.js" as="script">/);
+    assert.ok(!page.text.includes('as="fetch"'), 'the manifest is not preloaded: the browser reads none');
     const download = await ctx.get('/download', html);
     assert.ok(!download.text.includes('rel="preload"'), 'a shell page hints no remote');
     assert.ok(download.text.includes('window.__QY_REMOTES__='));
@@ -145,7 +146,7 @@ describe('preload hints', () => {
     assert.equal(routeOwner(table, '/nowhere'), null);
   });
 
-  it("lists the manifest, the remoteEntry and the first chunks of './app' beside the manifest", () => {
+  it("lists the remoteEntry and the first chunks of './app' beside the manifest", () => {
     const manifest = {
       metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
       exposes: [
@@ -154,7 +155,6 @@ describe('preload hints', () => {
       ],
     };
     assert.deepEqual(remoteHints('/remotes/mf-content/1.2.0/mf-manifest.json', manifest), {
-      fetches: ['/remotes/mf-content/1.2.0/mf-manifest.json'],
       scripts: [
         '/remotes/mf-content/1.2.0/remoteEntry.js',
         '/remotes/mf-content/1.2.0/816.3c0c7acd.js',
@@ -162,10 +162,9 @@ describe('preload hints', () => {
       ],
     });
     assert.deepEqual(remoteHints('https://cdn.example.com/c/mf-manifest.json', undefined), {
-      fetches: ['https://cdn.example.com/c/mf-manifest.json'],
-      scripts: [],
+      scripts: ['https://cdn.example.com/c/remoteEntry.js'],
     });
-    const tags = hintTags({ a: '</script>' }, { fetches: ['/m.json'], scripts: ['/x".js'] });
+    const tags = hintTags({ a: '</script>' }, { scripts: ['/x".js'] });
     assert.equal(tags.match(/<\/script>/g)!.length, 1);
     assert.ok(tags.includes('href="/x&quot;.js" as="script"'));
   });

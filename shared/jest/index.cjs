@@ -20,5 +20,8 @@ module.exports = function jestConfig(dir) {
     },
     setupFiles: [path.join(__dirname, 'polyfills.cjs')],
     setupFilesAfterEnv: [path.join(__dirname, 'setup.cjs')],
+    // Screens arrive as lazily loaded chunks; on a busy 2-core CI machine a first render can take
+    // seconds, so a test gets 15 s (findBy* waits up to 5 s, see setup.cjs).
+    testTimeout: 15_000,
   };
 };

@@ -1,5 +1,8 @@
 // jsdom lacks a few browser APIs antd relies on.
 require('@testing-library/jest-dom');
+// findBy* and waitFor wait up to 5 s (Testing Library's default is 1 s): a route's screen is a lazily
+// loaded chunk, and a busy CI machine can take longer than a second to load and render it.
+require('@testing-library/react').configure({ asyncUtilTimeout: 5000 });
 
 if (!window.matchMedia) {
   window.matchMedia = (query) => ({

@@ -5,5 +5,7 @@ export * from '@qianyan/shared/core';
 export { AppProviders, ThemeScope, theme } from './ui/AppProviders';
 export { EmptyState, ErrorState, LoadingState } from './ui/States';
 export { reactLifecycles } from './ui/lifecycles';
+export { bareReactLifecycles, PlainErrorState, StoreProvider } from './ui/bareLifecycles';
+export type { LifecycleOptions } from './ui/bareLifecycles';
 export { SendCodeButton, SEND_CODE_MSG, sendVerificationCode } from './ui/SendCodeButton';
 export type { SendCodeButtonHandle, SendCodeButtonProps } from './ui/SendCodeButton';

@@ -164,7 +164,13 @@ function createConfig(o, argv = {}) {
         // One copy of the federation runtime per page: in production the shell provides it and each
         // remoteEntry uses it instead of carrying its own (~27 KB gzipped each). A development
         // build keeps it inside every remote, so a remote still runs alone (npm run dev).
-        ...(prod ? { experiments: o.name === 'shell' ? { provideExternalRuntime: true } : { externalRuntime: true } } : {}),
+        // The runtime is built for the browser only and without its manifest ("snapshot") support:
+        // the shell registers each remote by its remoteEntry.js (bootstrap.ts), and the server's
+        // preload hints, read from the manifest on disk, stand in for the runtime's own preloading.
+        experiments: {
+          optimization: { disableSnapshot: true, target: 'web' },
+          ...(prod ? (o.name === 'shell' ? { provideExternalRuntime: true } : { externalRuntime: true }) : {}),
+        },
       }),
       new HtmlWebpackPlugin({
         template: path.join(o.dir, 'public/index.html'),

@@ -1,8 +1,9 @@
 // The single-spa root config (plain TypeScript): remote manifests from /remotes.json, the route
 // table, the always-active chrome app, the shell's own pages, then start().
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { registerRemoteLoader } from '@qianyan/shared';
+import { registerRemoteLoader } from '@qianyan/shared/core';
 import { registerApplication, start, unloadApplication, type LifeCycles } from 'single-spa';
+import { containerEntry } from './federation/containerEntry';
 import { onRetry, remoteFallbackLifecycles } from './federation/fallback';
 import { containerName, matches, ownerOf, REMOTE_ROUTES, type RemoteName } from './routes';
 import { settleSsoArrival } from './ssoArrival';
@@ -38,7 +39,7 @@ export async function fetchRemoteMap(): Promise<RemoteMap> {
 function register(map: RemoteMap, force = false) {
   const remotes = (Object.entries(map) as [RemoteName, string][])
     .filter(([, url]) => typeof url === 'string' && url)
-    .map(([remote, entry]) => ({ name: containerName(remote), entry }));
+    .map(([remote, url]) => ({ name: containerName(remote), entry: containerEntry(url) }));
   registerRemotes(remotes, { force });
 }
 
@@ -91,7 +92,7 @@ async function main() {
   const map = takeInlineRemoteMap() ?? (await fetchRemoteMap());
   register(map);
   // Widgets exposed by one remote to another. A failed load is retried once with a fresh
-  // remotes.json entry, because the federation runtime keeps a failed manifest until re-registered.
+  // remotes.json entry, because the federation runtime keeps a failed container until re-registered.
   registerRemoteLoader(async <T,>(id: string): Promise<T> => {
     try {
       const mod = await loadRemote<T>(id);

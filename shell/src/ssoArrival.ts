@@ -1,6 +1,6 @@
 // Single sign-on arrival (§4) for every page: the ticket leaves the address bar at once; the apps
 // start after the exchange, or after SSO_WAIT_MS at most (they reload on onLoggedIn if it is late).
-import { completeSsoArrival } from '@qianyan/shared';
+import { completeSsoArrival } from '@qianyan/shared/core';
 
 export const SSO_WAIT_MS = 4000;
 

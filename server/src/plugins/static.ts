@@ -60,8 +60,9 @@ interface ManifestLike {
 }
 
 /**
- * What a page of a remote needs first, from its manifest: the manifest itself (fetched), its
- * remoteEntry and the first chunks of its './app' (scripts), as absolute paths or URLs.
+ * What a page of a remote needs first: its container (remoteEntry.js, the file the shell registers:
+ * the browser's federation runtime reads no manifest) and the first chunks of its './app', which
+ * the server reads from the manifest on disk; as absolute paths or URLs.
  */
 export function remoteHints(manifestUrl: string, manifest: ManifestLike | undefined) {
   const base = new URL(manifestUrl, 'http://site.invalid/');
@@ -69,20 +70,20 @@ export function remoteHints(manifestUrl: string, manifest: ManifestLike | undefi
     const u = new URL(file, base);
     return u.origin === 'http://site.invalid' ? u.pathname : u.href;
   };
-  const scripts: string[] = [];
   const entry = manifest?.metaData?.remoteEntry;
-  if (entry?.name) scripts.push(href(`${entry.path ? `${entry.path.replace(/\/$/, '')}/` : ''}${entry.name}`));
+  const scripts = [
+    entry?.name ? href(`${entry.path ? `${entry.path.replace(/\/$/, '')}/` : ''}${entry.name}`) : href('remoteEntry.js'),
+  ];
   const app = manifest?.exposes?.find((e) => e.path === './app');
   for (const file of app?.assets?.js?.sync ?? []) scripts.push(href(file));
-  return { fetches: [href(manifestUrl)], scripts };
+  return { scripts };
 }
 
 const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The tags the server adds to the shell's page: the remote map inline, then the preload hints. */
-export function hintTags(remotes: Record<string, string>, hints?: { fetches: string[]; scripts: string[] }): string {
+export function hintTags(remotes: Record<string, string>, hints?: { scripts: string[] }): string {
   let out = `<script>window.__QY_REMOTES__=${inlineJson(remotes)}</script>`;
-  for (const f of hints?.fetches ?? []) out += `<link rel="preload" href="${escapeAttr(f)}" as="fetch" crossorigin="anonymous">`;
   for (const s of hints?.scripts ?? []) out += `<link rel="preload" href="${escapeAttr(s)}" as="script">`;
   return out;
 }
@@ -129,7 +130,7 @@ export default fp<StaticPluginOptions>(
       const owner = table?.remotes ? routeOwner(table, pathname) : null;
       const url = owner ? remotes[owner] : undefined;
       if (typeof url !== 'string' || !url) return hintTags(remotes);
-      // A released remote is read from disk; one on another host is only hinted by its manifest.
+      // A released remote's manifest is read from disk; one on another host gets its container only.
       const local = url.startsWith('/remotes/') ? join(opts.releasesDir, url.slice('/remotes/'.length)) : undefined;
       const manifest = local && !local.includes('..') ? await readJson<ManifestLike>(local) : undefined;
       return hintTags(remotes, remoteHints(url, manifest));

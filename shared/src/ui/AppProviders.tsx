@@ -1,4 +1,4 @@
-import { ConfigProvider, App as AntApp } from 'antd';
+import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { Provider } from 'jotai';
 import type { ReactNode } from 'react';
@@ -27,12 +27,15 @@ export const theme = {
 /**
  * antd in Chinese with the brand theme. Each app bundles its own antd, so anything that renders
  * antd components inside another app's tree (an exposed widget) wraps itself in its own ThemeScope.
+ * antd's App (its message, notification and modal hooks) is not part of it: it brings those three
+ * into every page's first view; the screens that confirm with `App.useApp().modal` (the personal
+ * centre, the subscription panel) render inside their own App.
  */
 export function ThemeScope({ children }: { children: ReactNode }) {
   return (
     // autoInsertSpace off: antd would render two-character labels such as 登录 as "登 录".
     <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
-      <AntApp component={false}>{children}</AntApp>
+      {children}
     </ConfigProvider>
   );
 }

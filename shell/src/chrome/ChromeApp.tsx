@@ -1,6 +1,5 @@
 // The always-active chrome app: header in #qy-header, footer through a portal into #qy-footer,
-// and the shared dialogs, all in one React tree.
-import { ConfigProvider } from 'antd';
+// and the shared dialogs, all in one React tree. None of it loads antd before first use (lifecycles.tsx).
 import { createPortal } from 'react-dom';
 import { Dialogs } from './dialogs/Dialogs';
 import { Footer } from './footer/Footer';
@@ -13,13 +12,12 @@ export function ChromeApp() {
   useSessionRefresh();
   const footerTarget = document.getElementById('qy-footer');
   const adTarget = document.getElementById('qy-header-ad');
-  // Button labels keep the spec's exact text (antd would render 登录 as 登 录).
   return (
-    <ConfigProvider button={{ autoInsertSpace: false }}>
+    <>
       {adTarget ? createPortal(<HeaderAdvert />, adTarget) : <HeaderAdvert />}
       <Header />
       {footerTarget ? createPortal(<Footer />, footerTarget) : <Footer />}
       <Dialogs />
-    </ConfigProvider>
+    </>
   );
 }

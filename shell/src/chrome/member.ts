@@ -1,5 +1,5 @@
 // How the header describes the signed-in user.
-import { formatDate, type SessionUser } from '@qianyan/shared';
+import { formatDate, type SessionUser } from '@qianyan/shared/core';
 import dayjs from 'dayjs';
 import { CHROME_MSG } from './messages';
 

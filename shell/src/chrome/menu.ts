@@ -1,5 +1,5 @@
 // The header's menu as data, shared by the desktop bar and the mobile drawer (spec §2.4).
-import { siteConfig, yearMenu, type ArticleClass } from '@qianyan/shared';
+import { siteConfig, yearMenu, type ArticleClass } from '@qianyan/shared/core';
 import { CHROME_MSG } from './messages';
 
 export interface NavLink {

@@ -1,5 +1,5 @@
 // The search box's history (spec §2.4): the last 10 queries in localStorage, newest first.
-import { SEARCH_HISTORY_LIMIT } from '@qianyan/shared';
+import { SEARCH_HISTORY_LIMIT } from '@qianyan/shared/core';
 
 export const SEARCH_HISTORY_KEY = 'qy.searchHistory';
 

@@ -1,6 +1,7 @@
 // Helpers for the chrome's tests: a clean session, the page's mount points, a signed-in user.
 import { render } from '@testing-library/react';
-import { AppProviders, clearSession, closeDialog, setSession, type SessionUser } from '@qianyan/shared';
+import { clearSession, closeDialog, setSession, type SessionUser } from '@qianyan/shared';
+import { StoreProvider } from '@qianyan/shared/lifecycles';
 import { act } from 'react';
 import { ChromeApp } from './ChromeApp';
 
@@ -52,9 +53,9 @@ export function setWidth(width: number) {
 
 export function renderChrome() {
   return render(
-    <AppProviders>
+    <StoreProvider>
       <ChromeApp />
-    </AppProviders>,
+    </StoreProvider>,
   );
 }
 

@@ -1,4 +1,4 @@
-import { api, useApiQuery } from '@qianyan/shared';
+import { api, useApiQuery } from '@qianyan/shared/core';
 
 /** The class list behind the 专业领域 menu; the menu shows its own error state, so no toast. */
 export function useArticleClasses() {

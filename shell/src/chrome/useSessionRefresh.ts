@@ -1,4 +1,4 @@
-import { api, getSession, updateSessionUser } from '@qianyan/shared';
+import { api, getSession, updateSessionUser } from '@qianyan/shared/core';
 import { useEffect } from 'react';
 
 /**

@@ -1,19 +1,36 @@
-import { captchaRequestAtom, useDialog, type DialogName } from '@qianyan/shared';
+import { captchaRequestAtom, useDialog, type DialogName } from '@qianyan/shared/core';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { shareProps } from './shareProps';
 
 // Each dialog (with its antd Form, Tabs, Modal…) is fetched the first time it opens, so the first
 // view of a page carries none of them; once loaded it stays mounted for its closing animation.
-const LoginDialog = lazy(() => import('./LoginDialog').then((m) => ({ default: m.LoginDialog })));
-const ForgotPasswordDialog = lazy(() =>
-  import('./ForgotPasswordDialog').then((m) => ({ default: m.ForgotPasswordDialog })),
-);
-const CodeLoginDialog = lazy(() => import('./CodeLoginDialog').then((m) => ({ default: m.CodeLoginDialog })));
-const WechatLoginDialog = lazy(() => import('./WechatLoginDialog').then((m) => ({ default: m.WechatLoginDialog })));
-const ShareQrDialog = lazy(() => import('./ShareDialogs').then((m) => ({ default: m.ShareQrDialog })));
-const ShareHintDialog = lazy(() => import('./ShareDialogs').then((m) => ({ default: m.ShareHintDialog })));
-const CaptchaDialog = lazy(() => import('./CaptchaDialog').then((m) => ({ default: m.CaptchaDialog })));
+// The chrome renders without antd's providers, so each dialog brings its own: the brand theme,
+// Chinese locale and unspaced button labels (ThemeScope: 登录, not "登 录").
+function lazyDialog<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => {
+    const [Dialog, { ThemeScope }] = await Promise.all([
+      load(),
+      import(/* webpackExports: ["ThemeScope"] */ '@qianyan/shared'),
+    ]);
+    function ThemedDialog(props: P) {
+      return (
+        <ThemeScope>
+          <Dialog {...props} />
+        </ThemeScope>
+      );
+    }
+    return { default: ThemedDialog };
+  });
+}
+
+const LoginDialog = lazyDialog(() => import('./LoginDialog').then((m) => m.LoginDialog));
+const ForgotPasswordDialog = lazyDialog(() => import('./ForgotPasswordDialog').then((m) => m.ForgotPasswordDialog));
+const CodeLoginDialog = lazyDialog(() => import('./CodeLoginDialog').then((m) => m.CodeLoginDialog));
+const WechatLoginDialog = lazyDialog(() => import('./WechatLoginDialog').then((m) => m.WechatLoginDialog));
+const ShareQrDialog = lazyDialog(() => import('./ShareDialogs').then((m) => m.ShareQrDialog));
+const ShareHintDialog = lazyDialog(() => import('./ShareDialogs').then((m) => m.ShareHintDialog));
+const CaptchaDialog = lazyDialog(() => import('./CaptchaDialog').then((m) => m.CaptchaDialog));
 
 /** True from the first time `when` holds. */
 function useOnceTrue(when: boolean): boolean {

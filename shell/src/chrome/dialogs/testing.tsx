@@ -2,7 +2,8 @@
 // and text goes in by paste, which keeps these form-heavy tests fast on a busy machine.
 import { configure, render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { AppProviders, captchaRequestAtom, closeDialog, clearSession, qyStore, resolveCaptcha } from '@qianyan/shared';
+import { captchaRequestAtom, closeDialog, clearSession, qyStore, resolveCaptcha } from '@qianyan/shared';
+import { StoreProvider } from '@qianyan/shared/lifecycles';
 import { act } from 'react';
 import { Dialogs } from './Dialogs';
 
@@ -52,9 +53,9 @@ export function resetDialogs() {
 
 export function renderDialogs() {
   return render(
-    <AppProviders>
+    <StoreProvider>
       <Dialogs />
-    </AppProviders>,
+    </StoreProvider>,
   );
 }
 

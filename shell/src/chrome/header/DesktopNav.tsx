@@ -1,10 +1,10 @@
-import { ExportOutlined } from '@ant-design/icons';
 import { ChromeLink } from '../navigation';
 import { humanitiesLink, SIMPLE_LINKS, type NavLink, type SectionKey } from '../menu';
 import { CHROME_MSG } from '../messages';
 import type { ArticleClassesQuery } from '../useArticleClasses';
 import { FieldsPanel } from './FieldsPanel';
 import { HoverPanel } from './HoverPanel';
+import { ExportIcon } from './icons';
 import { JournalPanel } from './JournalPanel';
 
 function NavItem({ link, active }: { link: NavLink; active: boolean }) {
@@ -44,7 +44,7 @@ export function DesktopNav({ active, fields }: { active: SectionKey | null; fiel
         <li>
           <a className="qy-nav__item" href={humanities.to} target="_blank" rel="noopener noreferrer">
             {humanities.label}
-            <ExportOutlined className="qy-nav__external" aria-hidden="true" />
+            <ExportIcon className="qy-nav__external" />
           </a>
         </li>
         <li>

@@ -1,4 +1,3 @@
-import { Button, Spin } from 'antd';
 import { ChromeLink } from '../navigation';
 import { COMMENTARY_LINK, fieldLinks } from '../menu';
 import { CHROME_MSG } from '../messages';
@@ -11,15 +10,15 @@ export function FieldsPanel({ query, onNavigate }: { query: ArticleClassesQuery;
     <div className="qy-panel qy-panel--fields">
       {query.loading && !query.data && (
         <p className="qy-panel__status">
-          <Spin size="small" /> {CHROME_MSG.fieldsLoading}
+          <span className="qy-spinner" aria-hidden="true" /> {CHROME_MSG.fieldsLoading}
         </p>
       )}
       {query.error && !query.data && (
         <p className="qy-panel__status">
           {CHROME_MSG.fieldsFailed}
-          <Button size="small" type="link" onClick={query.reload}>
+          <button type="button" className="qy-link-btn" onClick={query.reload}>
             {CHROME_MSG.retry}
-          </Button>
+          </button>
         </p>
       )}
       {fields.length > 0 && (

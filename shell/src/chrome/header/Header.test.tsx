@@ -122,6 +122,51 @@ describe('header menu', () => {
   });
 });
 
+describe('header panels', () => {
+  it('opens on hover, says it has a popup, and closes on Escape with the focus back on its trigger', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderChrome();
+    const journals = within(mainNav()).getByRole('button', { name: '期刊' });
+    expect(journals).toHaveAttribute('aria-haspopup', 'true');
+    expect(journals).toHaveAttribute('aria-expanded', 'false');
+    await user.hover(journals);
+    expect(await screen.findByRole('link', { name: /按期浏览/ })).toBeInTheDocument();
+    expect(journals).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('link', { name: /按期浏览/ })).not.toBeInTheDocument();
+    expect(journals).toHaveAttribute('aria-expanded', 'false');
+    expect(journals).toHaveFocus();
+  });
+
+  it('closes when the pointer leaves it', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderChrome();
+    const fieldsButton = within(mainNav()).getByRole('button', { name: '专业领域' });
+    await user.hover(fieldsButton);
+    expect(await screen.findByRole('link', { name: '述评' })).toBeInTheDocument();
+    await user.unhover(fieldsButton);
+    await waitFor(() => expect(screen.queryByRole('link', { name: '述评' })).not.toBeInTheDocument());
+  });
+
+  it('opens from the keyboard, lets Tab reach its links, and closes when the focus leaves it', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderChrome();
+    const journals = within(mainNav()).getByRole('button', { name: '期刊' });
+    act(() => journals.focus());
+    await user.keyboard('{Enter}');
+    const panel = document.getElementById(journals.getAttribute('aria-controls') ?? '') as HTMLElement;
+    expect(panel).toBeInTheDocument();
+    await user.tab();
+    expect(within(panel).getByRole('link', { name: /按期浏览/ })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(journals).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(within(mainNav()).getByRole('link', { name: '首页' })).toHaveFocus();
+    expect(journals).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('link', { name: /按期浏览/ })).not.toBeInTheDocument();
+  });
+});
+
 describe('search bar', () => {
   it('navigates to /search with the encoded query and remembers it', async () => {
     const user = userEvent.setup({ delay: null });

@@ -1,15 +1,16 @@
-import { MenuOutlined, SearchOutlined } from '@ant-design/icons';
-import { useIsMobile } from '@qianyan/shared';
+import { useIsMobile } from '@qianyan/shared/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { activeSection } from '../menu';
 import { CHROME_MSG } from '../messages';
 import { useCurrentLocation } from '../navigation';
 import { useArticleClasses } from '../useArticleClasses';
 import { DesktopNav } from './DesktopNav';
+import { MenuIcon, SearchIcon } from './icons';
 import { Logo } from './Logo';
 import { UserMenu } from './UserMenu';
 
-// The drawer menu (antd Menu, Drawer) and the search bar (antd Input) load on first use.
+// The drawer menu (antd Menu, Drawer) and the search bar (antd Input) load on first use, each with
+// its own antd theme (ThemeScope); the rest of the header is plain React.
 const MobileNav = lazy(() => import('./MobileNav').then((m) => ({ default: m.MobileNav })));
 const SearchBar = lazy(() => import('./SearchBar').then((m) => ({ default: m.SearchBar })));
 
@@ -41,10 +42,11 @@ export function Header() {
             type="button"
             className="qy-icon-btn"
             aria-label={CHROME_MSG.openMenu}
+            aria-haspopup="dialog"
             aria-expanded={drawerOpen}
             onClick={() => setDrawerOpen(true)}
           >
-            <MenuOutlined aria-hidden="true" />
+            <MenuIcon />
           </button>
         )}
         <Logo />
@@ -57,7 +59,7 @@ export function Header() {
             aria-expanded={searchOpen}
             onClick={() => setSearchOpen((v) => !v)}
           >
-            <SearchOutlined aria-hidden="true" />
+            <SearchIcon />
           </button>
           <UserMenu compact={isMobile} />
         </div>

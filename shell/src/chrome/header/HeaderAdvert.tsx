@@ -1,8 +1,8 @@
-import { CloseOutlined } from '@ant-design/icons';
-import { api, HEADER_AD_HEIGHT_PX } from '@qianyan/shared';
+import { api, HEADER_AD_HEIGHT_PX } from '@qianyan/shared/core';
 import { useEffect, useState } from 'react';
 import { CHROME_MSG } from '../messages';
 import { ChromeLink } from '../navigation';
+import { CloseIcon } from './icons';
 
 interface HeaderAd {
   name: string;
@@ -76,7 +76,7 @@ export function HeaderAdvert() {
         <span className="qy-header-ad__link">{image}</span>
       )}
       <button type="button" className="qy-header-ad__close" aria-label={CHROME_MSG.closeAdvert} onClick={() => setClosed(true)}>
-        <CloseOutlined aria-hidden="true" />
+        <CloseIcon />
       </button>
     </aside>
   );

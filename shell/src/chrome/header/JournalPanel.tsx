@@ -1,8 +1,8 @@
-import { RightOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { ChromeLink } from '../navigation';
 import { JOURNAL_LINKS, journalYears, periodArticleUrl } from '../menu';
 import { CHROME_MSG } from '../messages';
+import { RightIcon } from './icons';
 
 /** The 期刊 popover: browse by issue, the year list (5 + 更多), and the journal series. */
 export function JournalPanel({ onNavigate }: { onNavigate: () => void }) {
@@ -15,7 +15,7 @@ export function JournalPanel({ onNavigate }: { onNavigate: () => void }) {
           <strong>{CHROME_MSG.journal.byIssue}</strong>
           <small>{CHROME_MSG.journal.byIssueHint}</small>
         </span>
-        <RightOutlined aria-hidden="true" />
+        <RightIcon />
       </ChromeLink>
       <p className="qy-panel__title" id="qy-journal-years">
         {CHROME_MSG.journal.byYear}

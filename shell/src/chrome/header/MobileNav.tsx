@@ -1,3 +1,4 @@
+import { ThemeScope } from '@qianyan/shared';
 import { Drawer, Menu, type MenuProps } from 'antd';
 import { ChromeLink } from '../navigation';
 import {
@@ -22,8 +23,19 @@ interface MobileNavProps {
   fields: ArticleClassesQuery;
 }
 
-/** The header menu under 768 px: a drawer with the same entries; years and fields collapse. */
-export function MobileNav({ open, onClose, active, location, fields }: MobileNavProps) {
+/**
+ * The header menu under 768 px: a drawer with the same entries; years and fields collapse.
+ * It loads on first opening with its antd parts, in the brand theme (the chrome has no antd provider).
+ */
+export function MobileNav(props: MobileNavProps) {
+  return (
+    <ThemeScope>
+      <MobileNavDrawer {...props} />
+    </ThemeScope>
+  );
+}
+
+function MobileNavDrawer({ open, onClose, active, location, fields }: MobileNavProps) {
   const years = journalYears();
   const byIssue: NavLink = { key: 'by-issue', label: CHROME_MSG.journal.byIssue, to: periodArticleUrl() };
   const fieldEntries = fieldLinks(fields.data);

@@ -1,4 +1,5 @@
 import { CloseOutlined, SearchOutlined } from '@ant-design/icons';
+import { ThemeScope } from '@qianyan/shared';
 import { Button, Input, type InputRef } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { go } from '../navigation';
@@ -10,8 +11,19 @@ function currentQuery() {
   return new URLSearchParams(window.location.search).get('query') ?? '';
 }
 
-/** The search bar under the header: a query box, its submit button and the last 10 queries. */
+/**
+ * The search bar under the header: a query box, its submit button and the last 10 queries.
+ * It loads on first use with its antd parts, in the brand theme (the chrome has no antd provider).
+ */
 export function SearchBar({ onClose }: { onClose: () => void }) {
+  return (
+    <ThemeScope>
+      <SearchBarContent onClose={onClose} />
+    </ThemeScope>
+  );
+}
+
+function SearchBarContent({ onClose }: { onClose: () => void }) {
   const [query, setQuery] = useState(currentQuery);
   const [history, setHistory] = useState(readSearchHistory);
   const inputRef = useRef<InputRef>(null);

@@ -1,18 +1,17 @@
-import { UserOutlined } from '@ant-design/icons';
-import { Avatar, Button } from 'antd';
-import { logout, openLoginDialog, useSession, type SessionUser } from '@qianyan/shared';
+import { logout, openLoginDialog, useSession, type SessionUser } from '@qianyan/shared/core';
 import { displayName, membershipLine } from '../member';
 import { ChromeLink, hardNavigate } from '../navigation';
 import { HOME_PATH } from '../menu';
 import { CHROME_MSG } from '../messages';
 import { HoverPanel } from './HoverPanel';
+import { UserIcon } from './icons';
 
-function UserAvatar({ user, size }: { user: SessionUser; size: number }) {
+function UserAvatar({ user, size }: { user: SessionUser; size: 28 | 44 }) {
   const name = displayName(user);
   return (
-    <Avatar size={size} src={user.avatar || undefined} alt="" className="qy-user__avatar" aria-hidden="true">
-      {name.slice(0, 1)}
-    </Avatar>
+    <span className={`qy-user__avatar qy-user__avatar--${size}`} aria-hidden="true">
+      {user.avatar ? <img src={user.avatar} alt="" /> : name.slice(0, 1)}
+    </span>
   );
 }
 
@@ -27,7 +26,7 @@ export function UserMenu({ compact }: { compact: boolean }) {
   if (!loggedIn || !user) {
     return (
       <button type="button" className="qy-icon-btn" aria-label={CHROME_MSG.user.login} onClick={openLoginDialog}>
-        <UserOutlined aria-hidden="true" />
+        <UserIcon />
       </button>
     );
   }
@@ -65,15 +64,16 @@ export function UserMenu({ compact }: { compact: boolean }) {
               </ChromeLink>
             </li>
           </ul>
-          <Button
-            block
+          <button
+            type="button"
+            className="qy-chrome-btn qy-chrome-btn--block"
             onClick={() => {
               close();
               void signOut();
             }}
           >
             {CHROME_MSG.user.logout}
-          </Button>
+          </button>
         </div>
       )}
     </HoverPanel>
