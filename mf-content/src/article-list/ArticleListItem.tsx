@@ -5,25 +5,12 @@ import { Link } from 'react-router-dom';
 import { ClassTags } from '../common/ClassTags';
 import { SourceBadge } from '../common/SourceBadge';
 import { TEXT } from '../messages';
+import { articleHref, commentaryHref, detailHref } from './hrefs';
+import { kindOf } from './kind';
 
-/** The type line: typeName and filterName, whichever are set (both only when they differ). */
-export function kindOf(item: Pick<Item, 'typeName' | 'filterName'>): string {
-  return [...new Set([item.typeName, item.filterName].filter(Boolean))].join(' · ');
-}
-
-export const articleHref = (permalinks: string) => `/article-info?permalinks=${encodeURIComponent(permalinks)}`;
-
-/** The detail page of an item: animation and audio have their own page (as /article-transfer does). */
-export function detailHref(item: Pick<Item, 'sourceid' | 'permalinks'>): string {
-  if (item.sourceid === SOURCE.animation || item.sourceid === SOURCE.audio) {
-    return `/animation-particulars?permalinks=${encodeURIComponent(item.permalinks)}`;
-  }
-  return articleHref(item.permalinks);
-}
-
-/** Expert commentary detail (spec §2.1 /article-particulars). */
-export const commentaryHref = (item: Pick<Item, 'permalinks'>) =>
-  `/article-particulars?permalinks=${encodeURIComponent(item.permalinks)}`;
+// The detail links live in ./hrefs and the type line in ./kind (the home and article pages use them
+// without loading this item's antd).
+export { articleHref, commentaryHref, detailHref, kindOf };
 
 /** One result of an article list (spec §2.10). */
 export function ArticleListItem({

@@ -1,9 +1,9 @@
-import { LockOutlined } from '@ant-design/icons';
 import { MSG, openLoginDialog } from '@qianyan/shared';
-import { Button } from 'antd';
 import { forwardRef } from 'react';
 import { Link } from 'react-router-dom';
+import { LockIcon } from '../common/icons';
 import type { AccessState } from './access';
+import { PlainButton } from './PlainButton';
 import { ARTICLE_TEXT as T, SUBSCRIBE_PATH } from './messages';
 
 interface Props {
@@ -21,14 +21,14 @@ export const AccessPanel = forwardRef<HTMLElement, Props>(function AccessPanel(
 ) {
   return (
     <section ref={ref} className={`qy-ai-lock qy-ai-lock-${state}`} aria-labelledby="qy-ai-lock-title" tabIndex={-1}>
-      <LockOutlined className="qy-ai-lock-icon" aria-hidden="true" />
+      <LockIcon className="qy-ai-lock-icon" />
       {state === 'login' && (
         <>
           <h2 id="qy-ai-lock-title">{MSG.loginToRead}</h2>
           <div className="qy-ai-lock-actions">
-            <Button type="primary" size="large" onClick={openLoginDialog}>
+            <PlainButton variant="primary" size="large" onClick={openLoginDialog}>
               {T.login}
-            </Button>
+            </PlainButton>
           </div>
         </>
       )}
@@ -37,9 +37,9 @@ export const AccessPanel = forwardRef<HTMLElement, Props>(function AccessPanel(
           <h2 id="qy-ai-lock-title">{T.freeReadTitle}</h2>
           <p>{T.freeReadText}</p>
           <div className="qy-ai-lock-actions">
-            <Button type="primary" size="large" loading={claiming} onClick={onClaim}>
+            <PlainButton variant="primary" size="large" loading={claiming} onClick={onClaim}>
               {T.useFreeRead}
-            </Button>
+            </PlainButton>
             <Link className="qy-ai-lock-link" to={SUBSCRIBE_PATH}>
               {T.subscribe}
             </Link>

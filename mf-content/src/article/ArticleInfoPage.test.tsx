@@ -272,6 +272,26 @@ describe('article page: share', () => {
     });
   });
 
+  it('says whether the share popover is open; Escape and a click elsewhere close it, focus back on 分享', async () => {
+    detailReturns(openDetail({ accessLevel: 'public' }));
+    await renderArticle();
+    const share = screen.getByRole('button', { name: '分享' });
+    expect(share).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(share);
+    expect(share).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: '微信扫码分享' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByLabelText('文章链接')).not.toBeInTheDocument();
+    expect(share).toHaveAttribute('aria-expanded', 'false');
+    expect(share).toHaveFocus();
+    await userEvent.click(share);
+    expect(screen.getByLabelText('文章链接')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('heading', { level: 1 }));
+    expect(screen.queryByLabelText('文章链接')).not.toBeInTheDocument();
+    expect(share).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('uses the native share sheet on mobile when there is one', async () => {
     setViewportWidth(390);
     const share = jest.fn().mockResolvedValue(undefined);

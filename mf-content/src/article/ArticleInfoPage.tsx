@@ -5,7 +5,7 @@ import { ClassTags } from '../common/ClassTags';
 import { SourceBadge } from '../common/SourceBadge';
 import { useArticleClasses } from '../common/useArticleClasses';
 import { useDocumentTitle } from '../common/useDocumentTitle';
-import { kindOf } from '../article-list/ArticleListItem';
+import { kindOf } from '../article-list/kind';
 import { pageTitle } from '../messages';
 import { AccessPanel } from './AccessPanel';
 import { CommentaryPanel } from './CommentaryPanel';

@@ -1,6 +1,6 @@
 import { RichHtml } from '@qianyan/shared';
-import { DownOutlined } from '@ant-design/icons';
 import { useId, useState } from 'react';
+import { DownIcon } from '../common/icons';
 import { ARTICLE_TEXT as T } from './messages';
 
 /**
@@ -25,7 +25,7 @@ export function CommentaryPanel({
       <h2 className="qy-ai-wantsay-head">
         <button type="button" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)}>
           <span className="qy-ai-wantsay-title">{title || T.commentary}</span>
-          <DownOutlined className={open ? 'qy-ai-chevron qy-ai-chevron-open' : 'qy-ai-chevron'} aria-hidden="true" />
+          <DownIcon className={open ? 'qy-ai-chevron qy-ai-chevron-open' : 'qy-ai-chevron'} />
         </button>
       </h2>
       <div id={bodyId} hidden={!open} className="qy-ai-wantsay-body">

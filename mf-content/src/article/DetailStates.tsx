@@ -1,5 +1,6 @@
-import { ErrorState, LoadingState, RichHtml } from '@qianyan/shared';
+import { RichHtml } from '@qianyan/shared';
 import { Link } from 'react-router-dom';
+import { PlainErrorState, PlainLoadingState } from '../common/PlainStates';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { pageTitle } from '../messages';
 import { ARTICLE_TEXT as T } from './messages';
@@ -47,11 +48,11 @@ export function DetailPending({
       <h1 className="qy-ai-sr">{name}</h1>
       <div className="qy-card qy-ai-main">
         {error ? (
-          <ErrorState message={error.message} onRetry={onRetry} />
+          <PlainErrorState message={error.message} onRetry={onRetry} />
         ) : (
           <div className="qy-ai-skeleton">
-            <LoadingState rows={3} />
-            <LoadingState rows={8} />
+            <PlainLoadingState rows={3} />
+            <PlainLoadingState rows={8} />
           </div>
         )}
       </div>

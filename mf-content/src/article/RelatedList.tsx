@@ -1,6 +1,6 @@
 import { api, formatDate, useApiQuery } from '@qianyan/shared';
-import { Skeleton } from 'antd';
 import { Link } from 'react-router-dom';
+import { PlainSkeleton } from '../common/PlainStates';
 import { ARTICLE_TEXT as T } from './messages';
 
 /** Related items of an article (getRelationVideo, §7.5); they may be animations, so links go through the relay. */
@@ -13,7 +13,7 @@ export function RelatedList({ permalinks }: { permalinks: string }) {
     <aside className="qy-ai-related" aria-labelledby="qy-ai-related-title">
       <h2 id="qy-ai-related-title">{T.related}</h2>
       {query.loading && items.length === 0 ? (
-        <Skeleton active title={false} paragraph={{ rows: 5 }} />
+        <PlainSkeleton rows={5} />
       ) : (
         <ul>
           {items.map((item) => (

@@ -1,8 +1,9 @@
-import { ExportOutlined, ShareAltOutlined, StarFilled, StarOutlined, WechatOutlined, WeiboOutlined } from '@ant-design/icons';
 import { api, MSG, openDialog, openLoginDialog, toast, useIsMobile, useSession } from '@qianyan/shared';
-import { Button, Input, Popover } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { ExportIcon, ShareIcon, StarFilledIcon, StarIcon, WechatIcon, WeiboIcon } from '../common/icons';
 import { ARTICLE_TEXT as T, weiboShareUrl } from './messages';
+import { PlainButton } from './PlainButton';
+import './shareBar.css';
 
 /**
  * Collect toggle (§4): logged out raises the login prompt; ifCollect 0 collects and sets 1, otherwise
@@ -58,8 +59,8 @@ function SharePanel({ url, title, onDone }: { url: string; title: string; onDone
   return (
     <div className="qy-ai-share-panel">
       <div className="qy-ai-share-targets">
-        <Button
-          icon={<WechatOutlined aria-hidden="true" />}
+        <PlainButton
+          icon={<WechatIcon />}
           className="qy-ai-share-wechat"
           onClick={() => {
             onDone();
@@ -67,9 +68,9 @@ function SharePanel({ url, title, onDone }: { url: string; title: string; onDone
           }}
         >
           {T.wechat}
-        </Button>
-        <Button
-          icon={<WeiboOutlined aria-hidden="true" />}
+        </PlainButton>
+        <PlainButton
+          icon={<WeiboIcon />}
           className="qy-ai-share-weibo"
           onClick={() => {
             onDone();
@@ -77,17 +78,77 @@ function SharePanel({ url, title, onDone }: { url: string; title: string; onDone
           }}
         >
           {T.weibo}
-        </Button>
+        </PlainButton>
       </div>
       <label className="qy-ai-share-label" htmlFor="qy-ai-share-url">
         {T.shareLink}
       </label>
       <div className="qy-ai-share-row">
-        <Input id="qy-ai-share-url" value={url} readOnly size="small" onFocus={(e) => e.target.select()} />
-        <Button size="small" onClick={copy}>
+        <input id="qy-ai-share-url" className="qy-input qy-input-sm" type="text" value={url} readOnly onFocus={(e) => e.target.select()} />
+        <PlainButton size="small" onClick={copy}>
           {T.copyLink}
-        </Button>
+        </PlainButton>
       </div>
+    </div>
+  );
+}
+
+/**
+ * The desktop share button and its popover (drawn like antd's Popover, bottom left): a click toggles
+ * it; Escape, a click elsewhere or a choice closes it, focus going back to the button when it was inside.
+ */
+function SharePopover({ url, title }: { url: string; title: string }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (refocus: boolean) => {
+      if (refocus && wrapRef.current?.contains(document.activeElement)) buttonRef.current?.focus();
+      setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close(true);
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (!wrapRef.current?.contains(e.target as Node)) close(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  return (
+    <div className="qy-ai-share-anchor" ref={wrapRef}>
+      <PlainButton
+        ref={buttonRef}
+        icon={<ShareIcon />}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {T.share}
+      </PlainButton>
+      {open && (
+        <div className="qy-ai-share-pop" id={panelId}>
+          <span className="qy-ai-share-arrow" aria-hidden="true" />
+          <div className="qy-ai-share-pop-inner">
+            <SharePanel
+              url={url}
+              title={title}
+              onDone={() => {
+                buttonRef.current?.focus();
+                setOpen(false);
+              }}
+            />
+          </div>
+        </div>
+      )}
     </div>
   );
 }
@@ -106,7 +167,6 @@ export function ShareBar({
 }) {
   const { collected, busy, toggle } = useCollect(articleId, ifCollect);
   const isMobile = useIsMobile();
-  const [shareOpen, setShareOpen] = useState(false);
   const url = typeof window !== 'undefined' ? window.location.href : '';
 
   // Mobile (§2.11): the browser's own share sheet when it has one, else the shell's hint dialog.
@@ -124,35 +184,25 @@ export function ShareBar({
 
   return (
     <div className="qy-ai-sharebar">
-      <Button
+      <PlainButton
         className={collected ? 'qy-ai-collected' : undefined}
-        icon={collected ? <StarFilled aria-hidden="true" /> : <StarOutlined aria-hidden="true" />}
+        icon={collected ? <StarFilledIcon /> : <StarIcon />}
         aria-pressed={!!collected}
         loading={busy}
         onClick={toggle}
       >
         {collected ? T.collected : T.collect}
-      </Button>
+      </PlainButton>
       {isMobile ? (
-        <Button icon={<ShareAltOutlined aria-hidden="true" />} onClick={shareOnMobile}>
+        <PlainButton icon={<ShareIcon />} onClick={shareOnMobile}>
           {T.share}
-        </Button>
+        </PlainButton>
       ) : (
-        <Popover
-          open={shareOpen}
-          onOpenChange={setShareOpen}
-          trigger="click"
-          placement="bottomLeft"
-          content={<SharePanel url={url} title={title} onDone={() => setShareOpen(false)} />}
-        >
-          <Button icon={<ShareAltOutlined aria-hidden="true" />} aria-expanded={shareOpen}>
-            {T.share}
-          </Button>
-        </Popover>
+        <SharePopover url={url} title={title} />
       )}
       {outlink && (
         <a className="qy-ai-outlink" href={outlink} target="_blank" rel="noopener noreferrer">
-          <ExportOutlined aria-hidden="true" /> {T.original}
+          <ExportIcon /> {T.original}
         </a>
       )}
     </div>

@@ -17,9 +17,10 @@ describe('sections without a screen yet', () => {
     expect(document.title).toBe(`${name} - 千言医学`);
   });
 
-  it('an unknown path inside the app says the page does not exist', () => {
+  it('an unknown path inside the app says the page does not exist', async () => {
     renderAt('/article-nowhere', <AppRoutes />);
-    expect(screen.getByRole('heading', { level: 1, name: '页面不存在' })).toBeInTheDocument();
+    // The themed routes (everything but the home page) arrive with their own chunk.
+    expect(await screen.findByRole('heading', { level: 1, name: '页面不存在' })).toBeInTheDocument();
   });
 });
 

@@ -1,9 +1,9 @@
-import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { CAROUSEL_DELAY_MS } from '@qianyan/shared';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { isExternal } from '../portal/adverts';
 import { HOME_TEXT } from '../portal/messages';
+import { LeftIcon, RightIcon } from '../common/icons';
 
 export interface Slide {
   key: string | number;
@@ -87,10 +87,10 @@ export function Carousel({ slides, label, variant }: { slides: Slide[]; label: s
       {count > 1 && (
         <>
           <button type="button" className="qy-carousel__arrow is-prev" aria-label={HOME_TEXT.prevSlide} onClick={() => go(index - 1)}>
-            <LeftOutlined aria-hidden="true" />
+            <LeftIcon />
           </button>
           <button type="button" className="qy-carousel__arrow is-next" aria-label={HOME_TEXT.nextSlide} onClick={() => go(index + 1)}>
-            <RightOutlined aria-hidden="true" />
+            <RightIcon />
           </button>
           <div className="qy-carousel__dots">
             {slides.map((s, i) => (

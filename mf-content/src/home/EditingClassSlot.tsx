@@ -1,7 +1,7 @@
 import { loadRemoteModule } from '@qianyan/shared';
-import { Skeleton } from 'antd';
 import { Component, lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
+import { PlainSkeleton } from '../common/PlainStates';
 import { HOME_TEXT } from '../portal/messages';
 
 /** mf-courses' editing-class block (spec §2.2: two tabs of 3 courses each), exposed for the home page. */
@@ -46,27 +46,23 @@ function Fallback() {
   );
 }
 
-/** How long after the home page shows the block loads anyway, even if never scrolled near. */
-export const EDITING_CLASS_IDLE_MS = 2500;
-
 /**
- * True once the block is near the viewport or the page has been up for a moment: the block sits
- * below the first screen and brings mf-courses (its remoteEntry, its antd), so it stays out of the
- * page's first view. Without IntersectionObserver it is wanted at once.
+ * True once the reader scrolls or the block is in the window. The block sits below the first screen
+ * and brings mf-courses (its remoteEntry and its antd), so it is not part of the page's first view;
+ * the first scroll starts loading it, well before it comes into sight. Without IntersectionObserver
+ * it is wanted at once.
  */
 function useWanted(ref: RefObject<HTMLElement | null>) {
   const [wanted, setWanted] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     if (wanted) return;
     const want = () => setWanted(true);
-    const timer = window.setTimeout(want, EDITING_CLASS_IDLE_MS);
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && want(), {
-      rootMargin: '100px 0px',
-    });
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && want());
     if (ref.current) observer.observe(ref.current);
+    window.addEventListener('scroll', want, { once: true, passive: true });
     return () => {
-      window.clearTimeout(timer);
       observer.disconnect();
+      window.removeEventListener('scroll', want);
     };
   }, [wanted, ref]);
   return wanted;
@@ -77,7 +73,7 @@ export function EditingClassSlot() {
   const Block = useMemo(() => lazyBlock(), []);
   const ref = useRef<HTMLDivElement>(null);
   const wanted = useWanted(ref);
-  const placeholder = <Skeleton active paragraph={{ rows: 4 }} />;
+  const placeholder = <PlainSkeleton title rows={4} />;
   return (
     <div className="qy-home-editing" ref={ref}>
       {wanted ? (

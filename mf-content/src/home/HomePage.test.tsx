@@ -195,4 +195,23 @@ describe('home page', () => {
     expect(screen.queryByRole('img', { name: '右一广告' })).toBeNull();
     expect(screen.queryByText(MSG.busy)).toBeNull();
   });
+
+  it('the newest periodical shows busy lines while it loads, the busy message with 重试 when it fails, and the empty text when there is no issue', async () => {
+    mockHome();
+    const newest = jest.spyOn(api.periodical, 'newestArticle');
+    let fail!: (e: Error) => void;
+    newest.mockImplementationOnce(() => new Promise((_, reject) => (fail = reject)));
+    newest.mockResolvedValueOnce(null);
+    renderAt('/index', <AppRoutes />);
+
+    const period = screen.getByRole('region', { name: '最新期刊' });
+    expect(period.querySelector('[aria-busy="true"]')).not.toBeNull();
+    fail(new ApiError(-1, MSG.busy));
+    expect(await within(period).findByRole('alert')).toHaveTextContent(MSG.busy);
+    expect(period.querySelector('[aria-busy="true"]')).toBeNull();
+
+    await userEvent.click(within(period).getByRole('button', { name: '重试' }));
+    expect(await within(period).findByText(MSG.empty)).toBeInTheDocument();
+    expect(newest).toHaveBeenCalledTimes(2);
+  });
 });

@@ -1,10 +1,10 @@
-import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { api, ErrorState, openLoginDialog, toast, useApiQuery, useIsMobile, useSession, type HotReadItem } from '@qianyan/shared';
-import { Skeleton } from 'antd';
+import { api, openLoginDialog, toast, useApiQuery, useIsMobile, useSession, type HotReadItem } from '@qianyan/shared';
 import { useEffect, useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { gateHotRead, hotReadHref } from '../portal/hotReads';
 import { HOME_TEXT } from '../portal/messages';
+import { PlainErrorState, PlainSkeleton } from '../common/PlainStates';
+import { LeftIcon, RightIcon } from '../common/icons';
 
 /** Spec §9: 4 hot reads a page on desktop, 2 on mobile. */
 export const hotReadPageSize = (mobile: boolean) => (mobile ? 2 : 4);
@@ -52,7 +52,7 @@ function HotReadPlaceholders({ count }: { count: number }) {
         <li key={i} className="qy-card qy-hot-card is-placeholder">
           <span className="qy-hot-card__media" />
           <span className="qy-hot-card__body">
-            <Skeleton active title={false} paragraph={{ rows: 3 }} />
+            <PlainSkeleton rows={3} />
           </span>
         </li>
       ))}
@@ -89,17 +89,17 @@ export function HotReads() {
         {pages > 1 && (
           <div className="qy-pager" role="group" aria-label={HOME_TEXT.hotReads}>
             <button type="button" aria-label={HOME_TEXT.prevPage} disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              <LeftOutlined aria-hidden="true" />
+              <LeftIcon />
             </button>
             <span aria-live="polite">{HOME_TEXT.pageOf(page, pages)}</span>
             <button type="button" aria-label={HOME_TEXT.nextPage} disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-              <RightOutlined aria-hidden="true" />
+              <RightIcon />
             </button>
           </div>
         )}
       </div>
       {list.error ? (
-        <ErrorState message={list.error.message} onRetry={list.reload} />
+        <PlainErrorState message={list.error.message} onRetry={list.reload} />
       ) : !list.data ? (
         <HotReadPlaceholders count={pageSize} />
       ) : (

@@ -1,10 +1,10 @@
-import { ArrowRightOutlined } from '@ant-design/icons';
-import { api, EmptyState, ErrorState, useApiQuery, type PeriodicalArticle } from '@qianyan/shared';
-import { Skeleton } from 'antd';
+import { api, useApiQuery, type PeriodicalArticle } from '@qianyan/shared';
 import { Link } from 'react-router-dom';
-import { articleHref } from '../article-list/ArticleListItem';
+import { articleHref } from '../article-list/hrefs';
+import { PlainEmptyState, PlainErrorState, PlainSkeleton } from '../common/PlainStates';
 import { HOME_TEXT, PERIOD_TEXT } from '../portal/messages';
 import { periodHref } from '../periodical/periodQuery';
+import { ArrowRightIcon } from '../common/icons';
 
 function Item({ a }: { a: PeriodicalArticle }) {
   return (
@@ -30,16 +30,16 @@ export function PeriodicalBox() {
         {date && (
           <Link className="qy-home-more" to={periodHref(Number(date.slice(0, 4)), Number(date.slice(5, 7)))}>
             {HOME_TEXT.periodicalMore}
-            <ArrowRightOutlined aria-hidden="true" />
+            <ArrowRightIcon />
           </Link>
         )}
       </div>
       {query.loading && !week ? (
-        <Skeleton active title={false} paragraph={{ rows: 5 }} />
+        <PlainSkeleton rows={5} />
       ) : query.error ? (
-        <ErrorState message={query.error.message} onRetry={query.reload} />
+        <PlainErrorState message={query.error.message} onRetry={query.reload} />
       ) : !week || journal.length + digest.length === 0 ? (
-        <EmptyState />
+        <PlainEmptyState />
       ) : (
         <>
           <p className="qy-period-box__issue">

@@ -1,12 +1,12 @@
-import { ArrowRightOutlined } from '@ant-design/icons';
 import { api, formatDate, SOURCE, useApiQuery } from '@qianyan/shared';
-import { Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { commentaryHref, detailHref } from '../article-list/ArticleListItem';
+import { commentaryHref, detailHref } from '../article-list/hrefs';
+import { PlainSkeleton } from '../common/PlainStates';
 import { isExternal, useAdverts } from '../portal/adverts';
 import { HOME_TEXT } from '../portal/messages';
 import { Carousel } from './BannerCarousel';
+import { ArrowRightIcon } from '../common/icons';
 
 function Block({ id, title, more, children }: { id: string; title: string; more?: string; children: ReactNode }) {
   return (
@@ -16,7 +16,7 @@ function Block({ id, title, more, children }: { id: string; title: string; more?
         {more && (
           <Link className="qy-home-more" to={more} aria-label={`${HOME_TEXT.more}：${title}`}>
             {HOME_TEXT.more}
-            <ArrowRightOutlined aria-hidden="true" />
+            <ArrowRightIcon />
           </Link>
         )}
       </div>
@@ -71,7 +71,7 @@ export function AnimationList() {
   return (
     <Block id="qy-side-animation" title={HOME_TEXT.animations} more="/animation-list">
       {q.loading && !q.data ? (
-        <Skeleton active title={false} paragraph={{ rows: 4 }} />
+        <PlainSkeleton rows={4} />
       ) : items.length === 0 ? (
         <p className="qy-side-empty">{HOME_TEXT.empty}</p>
       ) : (
@@ -96,7 +96,7 @@ export function CommentaryList() {
   return (
     <Block id="qy-side-commentary" title={HOME_TEXT.commentaries} more="/commentary">
       {q.loading && !q.data ? (
-        <Skeleton active title={false} paragraph={{ rows: 5 }} />
+        <PlainSkeleton rows={5} />
       ) : items.length === 0 ? (
         <p className="qy-side-empty">{HOME_TEXT.empty}</p>
       ) : (
