@@ -68,10 +68,10 @@ const location = () => screen.getByTestId('location').textContent;
 describe('personal centre while logged out', () => {
   it('warns 请先登录 once and opens the login dialog', async () => {
     renderAt('/personal');
+    expect(await screen.findByRole('heading', { level: 1, name: '个人中心' })).toBeInTheDocument();
     expect(toast.warning).toHaveBeenCalledTimes(1);
     expect(toast.warning).toHaveBeenCalledWith(MSG.pleaseLogin);
     expect(qyStore.get(dialogAtom)).toEqual({ name: 'login' });
-    expect(screen.getByRole('heading', { level: 1, name: '个人中心' })).toBeInTheDocument();
     expect(screen.getAllByText(MSG.pleaseLogin).length).toBeGreaterThan(0);
   });
 

@@ -1,33 +1,13 @@
 // /personal (spec §2.9): profile card and the four tabs bound to ?type=flag1…flag4.
-import { Tabs } from 'antd';
-import {
-  api,
-  MSG,
-  openLoginDialog,
-  toast,
-  updateSessionUser,
-  useApiQuery,
-  useSession,
-  type SessionUser,
-} from '@qianyan/shared';
-import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { LoadingState, MSG, openLoginDialog, toast, useSession } from '@qianyan/shared';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { ACCOUNT_MSG, pageTitle } from '../messages';
 import { LoginRequired } from './LoginRequired';
-import { ProfileCard } from './ProfileCard';
-import { ProfileTab } from './ProfileTab';
-import { RecordsTab } from './records/RecordsTab';
-import { SubscriptionTab } from './SubscriptionTab';
-import { useMembershipNotices } from './useMembershipNotices';
 import './personal.css';
 
-export const PERSONAL_TABS = ['flag1', 'flag2', 'flag3', 'flag4'] as const;
-export type PersonalTab = (typeof PERSONAL_TABS)[number];
-
-/** flag1 (profile) is the default and stands in for anything unknown. */
-export function tabFromQuery(type: string | null): PersonalTab {
-  return (PERSONAL_TABS as readonly string[]).includes(type ?? '') ? (type as PersonalTab) : 'flag1';
-}
+// The centre (profile card, tabs and their forms) is fetched once a reader is logged in: a visitor
+// gets the login prompt without it.
+const PersonalCentre = lazy(() => import('./PersonalCentre').then((m) => ({ default: m.PersonalCentre })));
 
 export function PersonalPage() {
   const { loggedIn, user } = useSession();
@@ -47,46 +27,10 @@ export function PersonalPage() {
   }, [loggedIn]);
 
   if (!loggedIn || !user) return <LoginRequired />;
-  return <PersonalCentre user={user} />;
-}
-
-function PersonalCentre({ user }: { user: SessionUser }) {
-  const [params, setParams] = useSearchParams();
-  const active = tabFromQuery(params.get('type'));
-
-  const memberInfo = useApiQuery(() => api.user.getMemberInfo({ silent: true }), [user.id]);
-  useEffect(() => {
-    if (memberInfo.data) updateSessionUser(memberInfo.data);
-  }, [memberInfo.data]);
-  // The fresh reply decides; the stored user is the fallback when the refresh failed.
-  useMembershipNotices(memberInfo.data ?? user, !memberInfo.loading);
-
-  const selectTab = (key: string) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      next.set('type', key);
-      return next;
-    });
-
   return (
-    <div className="qy-personal">
-      <h1 className="qy-personal__title">{ACCOUNT_MSG.personalTitle}</h1>
-      <div className="qy-personal__layout">
-        <ProfileCard user={user} />
-        <section className="qy-personal__main">
-          <Tabs
-            destroyOnHidden
-            activeKey={active}
-            onChange={selectTab}
-            items={[
-              { key: 'flag1', label: ACCOUNT_MSG.tabProfile, children: <ProfileTab /> },
-              { key: 'flag2', label: ACCOUNT_MSG.tabFavourites, children: <RecordsTab list="favourites" /> },
-              { key: 'flag3', label: ACCOUNT_MSG.tabReading, children: <RecordsTab list="reading" /> },
-              { key: 'flag4', label: ACCOUNT_MSG.tabSubscription, children: <SubscriptionTab /> },
-            ]}
-          />
-        </section>
-      </div>
-    </div>
+    <Suspense fallback={<LoadingState />}>
+      <PersonalCentre user={user} />
+    </Suspense>
   );
 }
+

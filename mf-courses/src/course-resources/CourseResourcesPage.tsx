@@ -136,7 +136,9 @@ function ConferencePreviews() {
         <h2>{TEXT.upcoming}</h2>
         <ul aria-hidden="true">
           {Array.from({ length: CONFERENCE_PREVIEW_COUNT }, (_, i) => (
-            <li key={i} className="qy-cr-card qy-cr-meeting is-placeholder" />
+            // Keys of their own: a numeric key could match a conference id, and React would then move
+            // the placeholder's node into the list (a layout shift to the browser).
+            <li key={`placeholder-${i}`} className="qy-cr-card qy-cr-meeting is-placeholder" />
           ))}
         </ul>
       </section>

@@ -2,7 +2,7 @@
 // /personal?type=flag4: my orders, plans with prices, benefits with locked items, buying (desktop QR
 // or a phone method choice, §4), the shipping address for yearly plans, FAQ and agreement.
 import { LockOutlined } from '@ant-design/icons';
-import { Alert, Button, Collapse, Modal, Tag, Tooltip } from 'antd';
+import { Alert, App, Button, Collapse, Modal, Tag, Tooltip } from 'antd';
 import {
   api,
   ApiError,
@@ -40,7 +40,7 @@ type Step = { kind: 'address'; plan: ServicePlan } | { kind: 'pay'; plan: Servic
 
 const periodOf = (plan: ServicePlan) => (plan.type === 2 || plan.type === 4 ? PAY_MSG.perYear : PAY_MSG.perMonth);
 
-export function SubscriptionPanel() {
+function Panel() {
   const { serviceType } = useSession();
   const userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent;
   const narrow = useIsMobile();
@@ -330,3 +330,12 @@ function BenefitGrid({ benefits, included }: { benefits: EquityItem[]; included:
 }
 
 export default SubscriptionPanel;
+
+/** The panel in antd's App, whose modal the pay dialog and the order list confirm with. */
+export function SubscriptionPanel() {
+  return (
+    <App component={false}>
+      <Panel />
+    </App>
+  );
+}

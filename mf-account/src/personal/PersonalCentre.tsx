@@ -1,0 +1,62 @@
+// The logged-in personal centre (spec §2.9): profile card and the four tabs bound to ?type=flag1…flag4.
+import { App, Tabs } from 'antd';
+import { api, updateSessionUser, useApiQuery, type SessionUser } from '@qianyan/shared';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { ACCOUNT_MSG } from '../messages';
+import { ProfileCard } from './ProfileCard';
+import { ProfileTab } from './ProfileTab';
+import { RecordsTab } from './records/RecordsTab';
+import { SubscriptionTab } from './SubscriptionTab';
+import { tabFromQuery } from './tabs';
+import { useMembershipNotices } from './useMembershipNotices';
+
+/** The centre inside antd's App: the membership notices and the consent settings confirm with its modal. */
+export function PersonalCentre({ user }: { user: SessionUser }) {
+  return (
+    <App component={false}>
+      <Centre user={user} />
+    </App>
+  );
+}
+
+function Centre({ user }: { user: SessionUser }) {
+  const [params, setParams] = useSearchParams();
+  const active = tabFromQuery(params.get('type'));
+
+  const memberInfo = useApiQuery(() => api.user.getMemberInfo({ silent: true }), [user.id]);
+  useEffect(() => {
+    if (memberInfo.data) updateSessionUser(memberInfo.data);
+  }, [memberInfo.data]);
+  // The fresh reply decides; the stored user is the fallback when the refresh failed.
+  useMembershipNotices(memberInfo.data ?? user, !memberInfo.loading);
+
+  const selectTab = (key: string) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      next.set('type', key);
+      return next;
+    });
+
+  return (
+    <div className="qy-personal">
+      <h1 className="qy-personal__title">{ACCOUNT_MSG.personalTitle}</h1>
+      <div className="qy-personal__layout">
+        <ProfileCard user={user} />
+        <section className="qy-personal__main">
+          <Tabs
+            destroyOnHidden
+            activeKey={active}
+            onChange={selectTab}
+            items={[
+              { key: 'flag1', label: ACCOUNT_MSG.tabProfile, children: <ProfileTab /> },
+              { key: 'flag2', label: ACCOUNT_MSG.tabFavourites, children: <RecordsTab list="favourites" /> },
+              { key: 'flag3', label: ACCOUNT_MSG.tabReading, children: <RecordsTab list="reading" /> },
+              { key: 'flag4', label: ACCOUNT_MSG.tabSubscription, children: <SubscriptionTab /> },
+            ]}
+          />
+        </section>
+      </div>
+    </div>
+  );
+}
