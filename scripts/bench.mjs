@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureFrontEnd, FRONT_APPS, needsBuild, ROOT, run } from './lib/apps.mjs';
 import { launchChromium, runA11y } from './bench/a11y.mjs';
-import { firstView, lighthouseRun, roundTrips } from './bench/frontend.mjs';
+import { firstView, lighthouseRun, memberStorage, roundTrips } from './bench/frontend.mjs';
 import { seededIds } from './bench/routes.mjs';
 
 const started = Date.now();
@@ -161,16 +161,26 @@ if (needBrowser && !report.failures.some((f) => f.part === 'front-end build')) {
           const rt = await roundTrips(browser, BASE, route);
           rows.push({ ...fv, ...rt });
         }
+        // The personal centre above is a visitor's (the login prompt and the dialog it opens); a
+        // member's first view of it is measured too (not in --quick), with the same empty cache.
+        if (!QUICK) {
+          const storageState = await memberStorage(browser, BASE);
+          rows.push(await firstView(browser, BASE, '/personal', { storageState, label: '/personal (demo_member)' }));
+        }
         report.parts.frontEnd = { rows };
         console.log('\nFront end: first view (desktop 1440, production build)');
         console.log('route                                  scripts  raw KB  gzip KB        round trips  route render');
         for (const r of rows) {
           const gzOk = r.gzipKB <= BUDGET.firstViewGzipKB;
-          const rtOk = r.roundTrips !== null && r.roundTrips <= BUDGET.roundTrips;
+          // The member's row measures bytes only (its round trips are the visitor's row's).
+          const measuredRt = r.roundTrips !== undefined;
+          const rtOk = !measuredRt || (r.roundTrips !== null && r.roundTrips <= BUDGET.roundTrips);
           if (!gzOk) over(`first-view JS ${r.route} ${r.gzipKB} KB`);
           if (!rtOk) over(`round trips ${r.route} ${r.roundTrips}`);
+          const rtCell = measuredRt ? `${String(r.roundTrips).padStart(4)} ${okOver(rtOk).padEnd(4)}` : '   -     ';
+          const renderCell = measuredRt ? `${String(r.routeRenderMs).padStart(7)} ms` : '      -';
           console.log(
-            `${r.route.padEnd(38)} ${String(r.scripts).padStart(7)} ${String(r.rawKB).padStart(7)} ${String(r.gzipKB).padStart(8)} ${okOver(gzOk).padEnd(4)}  ${String(r.roundTrips).padStart(4)} ${okOver(rtOk).padEnd(4)}  ${String(r.routeRenderMs).padStart(7)} ms`,
+            `${r.route.padEnd(38)} ${String(r.scripts).padStart(7)} ${String(r.rawKB).padStart(7)} ${String(r.gzipKB).padStart(8)} ${okOver(gzOk).padEnd(4)}  ${rtCell}  ${renderCell}`,
           );
         }
         console.log(`budgets: ≤ ${BUDGET.firstViewGzipKB} KB gzipped JS; ≤ ${BUDGET.roundTrips} sequential federation round trips before the route's first render`);
@@ -344,7 +354,10 @@ function markdown(r) {
   const fe = r.parts.frontEnd?.rows;
   if (fe) {
     lines.push('## Front end: first view', '', '| route | scripts | gzip KB | round trips | route render ms |', '|---|---:|---:|---:|---:|');
-    for (const x of fe) lines.push(`| ${x.route} | ${x.scripts} | ${x.gzipKB} ${okOver(x.gzipKB <= BUDGET.firstViewGzipKB)} | ${x.roundTrips} ${okOver(x.roundTrips !== null && x.roundTrips <= BUDGET.roundTrips)} | ${x.routeRenderMs} |`);
+    for (const x of fe) {
+      const rt = x.roundTrips === undefined ? '-' : `${x.roundTrips} ${okOver(x.roundTrips !== null && x.roundTrips <= BUDGET.roundTrips)}`;
+      lines.push(`| ${x.route} | ${x.scripts} | ${x.gzipKB} ${okOver(x.gzipKB <= BUDGET.firstViewGzipKB)} | ${rt} | ${x.routeRenderMs ?? '-'} |`);
+    }
     lines.push('');
   }
   const lh = r.parts.lighthouse?.rows;

@@ -6,8 +6,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { loginThroughDialog } from './support';
 
 async function seriousViolations(page: Page) {
-  // Rendered and settled: the route's own content is in the main region and requests are done.
+  // Rendered and settled: the route's own content is in the main region and requests are done;
+  // then scrolled to the bottom, so blocks that load on approach (the home page's course block) are in.
   await expect(page.locator('#qy-main')).not.toBeEmpty();
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await page.waitForLoadState('networkidle');
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations

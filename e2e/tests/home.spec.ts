@@ -74,7 +74,8 @@ test('the home page shows every block with seeded data', async ({ page }, testIn
   const fields = main.getByRole('region', { name: '专业领域' });
   await expect(fields.getByRole('link')).toHaveCount(9);
   await expect(fields.getByRole('link', { name: '述评' })).toHaveAttribute('href', '/commentary');
-  // The editing-class block comes from mf-courses.
+  // The editing-class block comes from mf-courses, once the reader scrolls near it.
+  await page.locator('.qy-home-editing').scrollIntoViewIfNeeded();
   await expect(main.getByRole('tab', { name: '编辑课堂' })).toBeVisible();
   await expect(main.getByRole('img', { name: '订阅会员 专享全文' })).toBeAttached();
   await waitForImages(page);
@@ -190,7 +191,11 @@ test('a non-member with the free read left is asked to use it, then the animatio
   await expect(page.getByRole('heading', { level: 1, name: locked!.title })).toBeVisible();
   await page.getByRole('button', { name: '登录后观看' }).click();
   await expect(page.getByText('登录即可观看').first()).toBeVisible();
+  // The login dialog comes with its own chunk and may show after the toast: close it once it is there.
+  const loginDialog = page.getByRole('dialog', { name: '用户登录' });
+  await expect(loginDialog).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(loginDialog).toBeHidden();
   await loginThroughDialog(page, account);
   await page.getByRole('button', { name: '播放' }).click();
   const confirm = page.getByRole('dialog').filter({ hasText: '免费阅读机会' });

@@ -39,7 +39,7 @@ export async function settle(page) {
 }
 
 /** Logs in through the header's login dialog, as a person would. */
-async function login(page, base, account) {
+export async function login(page, base, account) {
   await page.goto(`${base}/index`);
   await settle(page);
   await page.locator('#qy-header').getByRole('button', { name: '登录', exact: true }).click();
@@ -94,6 +94,9 @@ export async function runA11y({ base, quick = false, only = null, log = console.
         const name = route.name ?? route.path;
         try {
           await page.goto(`${base}${route.path}`, { waitUntil: 'load', timeout: 30_000 });
+          await settle(page);
+          // Down to the bottom, so blocks that load on approach (the home page's course block) are scanned.
+          await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
           await settle(page);
           const r = await scan(page);
           rows.push({ route: name, url: route.path, width, ...r });

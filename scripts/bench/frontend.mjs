@@ -4,11 +4,15 @@
 //   from a Chrome DevTools Protocol network trace (method below and in docs/performance.md).
 // - lighthouseRun: Lighthouse (npm package, Debian's Chromium) in its default mobile preset.
 import zlib from 'node:zlib';
-import { settle, VIEWPORTS } from './a11y.mjs';
+import { login, settle, VIEWPORTS } from './a11y.mjs';
 
-/** Loads a page and reports the JavaScript it needed until the network went idle. */
-export async function firstView(browser, base, route) {
-  const context = await browser.newContext({ ...VIEWPORTS.desktop });
+/**
+ * Loads a page and reports the JavaScript it needed until the network went idle. `storageState`
+ * (a logged-in reader's local storage, taken from another context) gives a member's first view with
+ * an empty HTTP cache.
+ */
+export async function firstView(browser, base, route, { storageState, label } = {}) {
+  const context = await browser.newContext({ ...VIEWPORTS.desktop, ...(storageState ? { storageState } : {}) });
   const page = await context.newPage();
   const scripts = new Map();
   page.on('response', (res) => {
@@ -21,7 +25,7 @@ export async function firstView(browser, base, route) {
   const raw = bodies.reduce((n, b) => n + b.length, 0);
   const gz = bodies.reduce((n, b) => n + zlib.gzipSync(b, { level: 9 }).length, 0);
   await context.close();
-  return { route, scripts: bodies.length, rawKB: +(raw / 1024).toFixed(1), gzipKB: +(gz / 1024).toFixed(1) };
+  return { route: label ?? route, scripts: bodies.length, rawKB: +(raw / 1024).toFixed(1), gzipKB: +(gz / 1024).toFixed(1) };
 }
 
 /**
@@ -155,4 +159,17 @@ export async function lighthouseRun(base, routes, log = console.log) {
     await chrome.kill();
   }
   return rows;
+}
+
+/** A logged-in member's storage (session token and user), by logging in through the header's dialog. */
+export async function memberStorage(browser, base, account = 'demo_member') {
+  const context = await browser.newContext({ ...VIEWPORTS.desktop });
+  try {
+    const page = await context.newPage();
+    await login(page, base, account);
+    await settle(page);
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
 }
