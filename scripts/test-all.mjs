@@ -73,6 +73,27 @@ async function serverTests(label, env) {
   record(`server on ${label}`, code, nodeTestCounts(output));
 }
 
+/** Journeys that failed an attempt (flaky ones too), each with the start of its error, from Playwright's JSON report. */
+const journeyFailures = [];
+function failedAttempts(report) {
+  const found = [];
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        (t.results ?? []).forEach((r, attempt) => {
+          if (r.status === 'passed' || r.status === 'skipped') return;
+          const message = String(r.error?.message ?? r.errors?.[0]?.message ?? r.status).replace(/\u001b\[[0-9;]*m/g, '');
+          const at = r.error?.location ? ` (${path.basename(r.error.location.file)}:${r.error.location.line})` : '';
+          found.push({ name: `[${t.projectName}] ${[...trail, spec.title].join(' › ')}`, attempt: attempt + 1, message: message.split('\n').slice(0, 12).join('\n') + at });
+        });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return found;
+}
+
 async function e2e() {
   await ensureFrontEnd();
   const build = await exec('npm', ['run', 'build', '-w', '@qianyan/server']);
@@ -88,6 +109,7 @@ async function e2e() {
     // A flaky journey failed once and passed on its retry (CI allows one): it counts as passed and
     // is named in the summary, so it is seen and fixed rather than hidden.
     counts = { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0, skipped: s.skipped ?? 0, flaky: s.flaky ?? 0 };
+    journeyFailures.push(...failedAttempts(JSON.parse(fs.readFileSync(out, 'utf8'))));
     fs.rmSync(out);
   }
   record('e2e (Playwright, Chromium)', code, counts);
@@ -106,6 +128,11 @@ for (const s of steps) {
   console.log(
     `  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name}: ${s.passed} passed, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ''}${s.flaky ? ` (${s.flaky} passed only on retry: see the Playwright report above)` : ''}`,
   );
+}
+// Repeated last, where a short tail of the log still shows why a journey failed.
+if (journeyFailures.length > 0) {
+  console.log('\nJourney attempts that failed');
+  for (const f of journeyFailures) console.log(`  ${f.name} (attempt ${f.attempt})\n${f.message.replace(/^/gm, '      ')}`);
 }
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(totals.failed === 0 && steps.every((s) => s.ok) ? 0 : 1);
