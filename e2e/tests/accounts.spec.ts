@@ -14,7 +14,9 @@ const NEW_PASSWORD = 'Kaiyuan#2027';
 const freshPhone = () => `19${String(Date.now()).slice(-7)}${Math.floor(10 + Math.random() * 90)}`;
 const tag = () => Math.random().toString(36).slice(2, 8);
 
-const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text);
+// A toast: a live region (status, or alert for errors) in the toast stack.
+const toast = (page: Page, text: string) =>
+  page.locator('.qy-toasts').locator('[role="status"], [role="alert"]').filter({ hasText: text });
 
 /** The newest code sent to a phone or e-mail, from the local outbox. */
 async function codeSentTo(request: APIRequestContext, to: string): Promise<string> {

@@ -13,7 +13,9 @@ interface Card {
   outsideChain: string;
 }
 
-const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text);
+// A toast: a live region (status, or alert for errors) in the toast stack.
+const toast = (page: Page, text: string) =>
+  page.locator('.qy-toasts').locator('[role="status"], [role="alert"]').filter({ hasText: text });
 
 /** The API as one of the demo accounts. */
 async function apiAs(request: APIRequestContext, accountName?: string) {

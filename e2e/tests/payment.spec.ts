@@ -7,7 +7,9 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { isMobile, loginThroughDialog, snap } from './support';
 
 const PASSWORD = 'Subscribe#2026';
-const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text });
+// A toast: a live region (status, or alert for errors) in the toast stack.
+const toast = (page: Page, text: string) =>
+  page.locator('.qy-toasts').locator('[role="status"], [role="alert"]').filter({ hasText: text });
 let serial = 0;
 const tag = () => `${Date.now().toString(36).slice(-6)}${(serial++).toString(36)}`;
 

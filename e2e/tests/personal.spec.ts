@@ -59,7 +59,9 @@ async function choose(page: Page, select: ReturnType<Page['locator']>, option: s
 }
 
 const main = (page: Page) => page.locator('#qy-main');
-const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text);
+// A toast: a live region (status, or alert for errors) in the toast stack.
+const toast = (page: Page, text: string) =>
+  page.locator('.qy-toasts').locator('[role="status"], [role="alert"]').filter({ hasText: text });
 
 test('a doctor edits the profile, changes avatar and username, and sees favourites and reading records', async ({ page, request }, testInfo) => {
   test.slow(); // one long journey through every part of the personal centre

@@ -1,36 +1,92 @@
-// The toast loads antd's message on first use, configures it once, and keeps the order of toasts
-// asked for while it loads.
-const calls: string[] = [];
-const message = {
-  config: jest.fn(),
-  success: jest.fn((t: string) => calls.push(`success:${t}`)),
-  error: jest.fn((t: string) => calls.push(`error:${t}`)),
-  warning: jest.fn((t: string) => calls.push(`warning:${t}`)),
-  info: jest.fn((t: string) => calls.push(`info:${t}`)),
-};
-jest.mock('antd', () => ({ message }));
-
+// Toasts are drawn without antd: top-centred cards, announced to screen readers, gone after
+// TOAST_SECONDS, never more than TOAST_MAX_COUNT at once, in the order asked for.
 import { TOAST_MAX_COUNT, TOAST_SECONDS } from './constants';
-import { toast } from './toast';
+import { toast, TOAST_MOTION_MS, TOAST_TOP_PX } from './toast';
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const texts = () => [...document.querySelectorAll('.qy-toast:not(.qy-toast--leave)')].map((el) => el.textContent);
+const all = () => [...document.querySelectorAll<HTMLElement>('.qy-toast')];
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => {
+  jest.runOnlyPendingTimers();
+  jest.advanceTimersByTime(TOAST_MOTION_MS);
+  jest.useRealTimers();
+  document.body.innerHTML = '';
+});
 
 describe('toast', () => {
-  it('shows nothing until asked, then shows every toast in order with the spec settings', async () => {
-    expect(message.config).not.toHaveBeenCalled();
+  it('shows the text at once in a live region: status for news, alert for errors', () => {
+    toast.success('保存成功');
+    toast.error('用户名或密码错误');
+    toast.warning('请先登录');
+    const [success, error, warning] = all();
+    expect(success).toHaveTextContent('保存成功');
+    expect(success).toHaveAttribute('role', 'status');
+    expect(error).toHaveAttribute('role', 'alert');
+    expect(warning).toHaveAttribute('role', 'status');
+    // A coloured icon per kind, hidden from assistive technology.
+    expect(success.querySelector('svg')).toHaveAttribute('fill', '#52c41a');
+    expect(error.querySelector('svg')).toHaveAttribute('fill', '#ff4d4f');
+    expect(warning.querySelector('svg')).toHaveAttribute('fill', '#faad14');
+    expect(success.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+    toast.info('已复制');
+    expect(all().at(-1)).toHaveAttribute('role', 'status');
+    expect(all().at(-1)?.querySelector('svg')).toHaveAttribute('fill', '#1677ff');
+  });
+
+  it('sits in one top-centred container, styled once', () => {
     toast.info('一');
+    toast.info('二');
+    expect(document.querySelectorAll('.qy-toasts')).toHaveLength(1);
+    expect(document.querySelectorAll('#qy-toast-style')).toHaveLength(1);
+    expect(document.getElementById('qy-toast-style')?.textContent).toContain(`top:${TOAST_TOP_PX}px`);
+    expect(TOAST_TOP_PX).toBe(72);
+  });
+
+  it('goes away after TOAST_SECONDS, with its leave motion', () => {
+    toast.success('登录成功');
+    jest.advanceTimersByTime(TOAST_SECONDS * 1000 - 1);
+    expect(texts()).toEqual(['登录成功']);
+    jest.advanceTimersByTime(1);
+    expect(texts()).toEqual([]);
+    expect(all()).toHaveLength(1); // still leaving
+    expect(all()[0]).toHaveClass('qy-toast--leave');
+    jest.advanceTimersByTime(TOAST_MOTION_MS);
+    expect(all()).toHaveLength(0);
+  });
+
+  it(`keeps at most ${TOAST_MAX_COUNT}, dropping the oldest, in the order asked for`, () => {
+    expect(TOAST_MAX_COUNT).toBe(3);
+    toast.info('一');
+    jest.advanceTimersByTime(100);
     toast.error('二');
     toast.success('三');
+    expect(texts()).toEqual(['一', '二', '三']);
     toast.warning('四');
-    expect(calls).toEqual([]);
-    await settle();
-    expect(calls).toEqual(['info:一', 'error:二', 'success:三', 'warning:四']);
-    expect(message.config).toHaveBeenCalledTimes(1);
-    expect(message.config).toHaveBeenCalledWith({ duration: TOAST_SECONDS, maxCount: TOAST_MAX_COUNT, top: 72 });
+    expect(texts()).toEqual(['二', '三', '四']);
+    expect(all()).toHaveLength(3);
+    // Each keeps its own clock: the first shown goes first.
+    jest.advanceTimersByTime(TOAST_SECONDS * 1000 - 100);
+    expect(texts()).toEqual(['二', '三', '四']);
+    jest.advanceTimersByTime(100);
+    expect(texts()).toEqual([]);
+  });
 
-    toast.error('五');
-    await settle();
-    expect(calls.at(-1)).toBe('error:五');
-    expect(message.config).toHaveBeenCalledTimes(1);
+  it('waits while the pointer rests on it', () => {
+    toast.info('复制成功');
+    const card = document.querySelector('.qy-toast__card')!;
+    card.dispatchEvent(new MouseEvent('mouseenter'));
+    jest.advanceTimersByTime(TOAST_SECONDS * 1000 * 2);
+    expect(texts()).toEqual(['复制成功']);
+    card.dispatchEvent(new MouseEvent('mouseleave'));
+    jest.advanceTimersByTime(TOAST_SECONDS * 1000);
+    expect(texts()).toEqual([]);
+  });
+
+  it('comes back after the page body was replaced', () => {
+    toast.info('一');
+    document.body.innerHTML = '';
+    toast.info('二');
+    expect(texts()).toEqual(['二']);
   });
 });
