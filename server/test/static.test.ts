@@ -4,12 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
+import { headerAdvertBox, type FirstViewEntry } from '../src/plugins/firstView.js';
 import { hintTags, remoteHints, routeOwner } from '../src/plugins/static.js';
 import { createTestApp, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let dir: string;
-const INDEX = '<!doctype html><html><head><script src="/main.3f9a1c2b.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><script src="/main.3f9a1c2b.js"></script></head><body><div id=qy-header-ad class=qy-header-ad--reserved></div><div id="root"></div></body></html>';
 
 before(async () => {
   dir = await mkdtemp(join(tmpdir(), 'qy-web-'));
@@ -59,8 +61,9 @@ describe('web serving', () => {
     assert.match(String(res.headers['content-type']), /text\/html/);
     assert.equal(res.headers['cache-control'], 'no-cache');
     assert.ok(/<\/script>(<link [^>]*>)*<\/head>/.test(res.text), 'config script (then preload hints) right before </head>');
-    // The shell's script, the config and the inline remote map: the injected values cannot close a tag.
-    assert.equal(res.text.match(/<\/script>/g)!.length, 3, 'the injected value cannot close the script tag');
+    // The shell's script, the config, the inline remote map and the first view's replies: the
+    // injected values cannot close a tag.
+    assert.equal(res.text.match(/<\/script>/g)!.length, 4, 'the injected value cannot close the script tag');
     const config = injectedConfig(res.text);
     assert.equal(config.downloadIosUrl, 'https://apps.example.com/</script><script>alert(1)</script>');
     assert.deepEqual(Object.keys(config).sort(), ['downloadAndroidUrl', 'downloadIosUrl', 'medicalHumanitiesUrl', 'membershipBaseUrl']);
@@ -129,8 +132,84 @@ describe('web serving', () => {
     assert.match(page.text, /<link rel="preload" href="\/remotes\/mf-content\/1\.2\.0\/remoteEntry\.js" as="script">/);
     assert.ok(!page.text.includes('as="fetch"'), 'the manifest is not preloaded: the browser reads none');
     const download = await ctx.get('/download', html);
-    assert.ok(!download.text.includes('rel="preload"'), 'a shell page hints no remote');
+    assert.ok(!/rel="preload"[^>]*as="script"/.test(download.text), 'a shell page hints no remote');
     assert.ok(download.text.includes('window.__QY_REMOTES__='));
+  });
+});
+
+/** The first view's replies put into a served page. */
+function firstView(page: string): { path: string; body: Record<string, unknown>; reply: { code: number; data: any } }[] {
+  const m = /<script>window\.__QY_FIRST__=(.*?)<\/script>/.exec(page);
+  assert.ok(m, "the first view's replies are inline");
+  return JSON.parse(m[1]!);
+}
+
+describe("the first view's public data in the page", () => {
+  it("holds a visitor's own replies to the home page's calls and preloads the pictures they draw", async () => {
+    const page = await ctx.get('/index', html);
+    const entries = firstView(page.text);
+    assert.deepEqual(
+      entries.map((e) => e.path),
+      ['/api/base/getModularSwitch', '/api/advert/selectAdvertList', '/api/base/getBanner'],
+    );
+    for (const e of entries) {
+      const api = await ctx.post(e.path, e.body);
+      assert.deepEqual(e.reply, api.body, `${e.path}: the reply a visitor gets`);
+    }
+    const banner = entries.find((e) => e.path === '/api/base/getBanner')!.reply.data;
+    assert.equal(banner.code, 'home');
+    assert.ok(banner.content.length > 0, 'the seeded home banners');
+    const images = [...page.text.matchAll(/<link rel="preload" href="([^"]+)" as="image" fetchpriority="high">/g)].map((m) => m[1]);
+    assert.ok(images.includes(banner.content[0].pic), 'the first banner picture is preloaded');
+    const advertOn = entries[0]!.reply.data.switchValue === 1 && entries[1]!.reply.data.results.length > 0;
+    assert.equal(images.length, advertOn ? 2 : 1, 'the header advert picture too when it shows');
+  });
+
+  it('holds the course banners on the course list, and only the chrome\'s calls elsewhere', async () => {
+    const courses = firstView((await ctx.get('/course-resources', html)).text);
+    assert.deepEqual(courses.find((e) => e.path === '/api/base/getBanner')?.body, { code: 'classroom' });
+    const article = firstView((await ctx.get('/article-info?permalinks=QYJ0001', html)).text);
+    assert.deepEqual(
+      article.map((e) => e.path),
+      ['/api/base/getModularSwitch', '/api/advert/selectAdvertList'],
+    );
+  });
+});
+
+describe('the header advert drawn by the server', () => {
+  const entries = (switchValue: number, adverts: Record<string, unknown>[]): FirstViewEntry[] => [
+    { path: '/api/base/getModularSwitch', body: { moduleName: 'advert' }, reply: { code: 0, data: { moduleName: 'advert', switchValue } } },
+    { path: '/api/advert/selectAdvertList', body: {}, reply: { code: 0, data: { results: adverts, page: { total: adverts.length } } } },
+  ];
+  const ad = (adUrl: string, name = '会员年度计划') => ({ name, adUrl, imgUrl: '[{"url":"/api/static/adverts/header-1.svg"}]' });
+
+  it('draws the advert with the chrome\'s markup, marked for the chrome to replace', () => {
+    const box = headerAdvertBox(entries(1, [ad('/personal?type=flag4')]))!;
+    assert.equal(
+      box,
+      '<div id="qy-header-ad" class="qy-header-ad--reserved"><aside class="qy-header-ad" aria-label="页眉广告" style="height:100px" data-qy-static=""><a class="qy-header-ad__link" href="/personal?type=flag4"><img src="/api/static/adverts/header-1.svg" alt="会员年度计划"></a></aside></div>',
+    );
+    assert.match(headerAdvertBox(entries(1, [ad('https://ads.example.com/x?a=1&b=2')]))!, /href="https:\/\/ads\.example\.com\/x\?a=1&amp;b=2" target="_blank" rel="noopener noreferrer"/);
+  });
+
+  it('escapes the name and links nowhere for an address the chrome would not follow', () => {
+    const box = headerAdvertBox(entries(1, [ad('javascript:alert(1)', '"><script>x</script>')]))!;
+    assert.ok(!box.includes('<script>') && !box.includes('javascript:'));
+    assert.match(box, /<span class="qy-header-ad__link"><img [^>]*alt="&quot;&gt;&lt;script&gt;x&lt;\/script&gt;"><\/span>/);
+  });
+
+  it('gives back the box without its reserved height when there is no advert, and leaves it when the calls failed', () => {
+    assert.equal(headerAdvertBox(entries(0, [ad('/x')])), '<div id="qy-header-ad"></div>');
+    assert.equal(headerAdvertBox(entries(1, [])), '<div id="qy-header-ad"></div>');
+    assert.equal(headerAdvertBox([]), undefined);
+    assert.equal(headerAdvertBox(entries(1, []).slice(0, 1)), undefined, 'switch on but the advert list failed');
+  });
+
+  it('is in the served page, in place of the empty box', async () => {
+    const page = (await ctx.get('/article-info?permalinks=QYJ0001', html)).text;
+    const entries = firstView(page);
+    assert.equal(page.includes('class=qy-header-ad--reserved></div>'), false, "index.html's empty box is filled");
+    assert.ok(page.includes(headerAdvertBox(entries)!), 'the box drawn from the same replies');
   });
 });
 

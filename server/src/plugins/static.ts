@@ -8,6 +8,7 @@ import type { SiteSettings } from '../config.js';
 import { assetsDir } from '../paths.js';
 import { LOCAL_UPLOADS_PATH } from '../storage/index.js';
 import { isApiPath, isProviderPath } from './errors.js';
+import { firstViewData, type FirstViewEntry } from './firstView.js';
 
 export interface StaticPluginOptions {
   webRoot: string;
@@ -88,6 +89,17 @@ export function hintTags(remotes: Record<string, string>, hints?: { scripts: str
   return out;
 }
 
+/** The first view's public replies inline (read once by the API client) and its pictures preloaded. */
+export function firstViewTagsFor(entries: FirstViewEntry[], images: string[]): string {
+  if (entries.length === 0) return '';
+  let out = `<script>window.__QY_FIRST__=${inlineJson(entries)}</script>`;
+  for (const img of images) out += `<link rel="preload" href="${escapeAttr(img)}" as="image" fetchpriority="high">`;
+  return out;
+}
+
+/** The header advert's empty box in the shell's index.html (minified or not), which the server fills (firstView.ts). */
+export const HEADER_AD_BOX = /<div id="?qy-header-ad"? class="?qy-header-ad--reserved"?><\/div>/;
+
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><title>Qianyan</title></head>
 <body><h1>前端尚未构建</h1><p>The front end is not built yet: run <code>npm run build</code>
@@ -152,7 +164,9 @@ export default fp<StaticPluginOptions>(
       reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8');
       if (!html) return reply.send(NOT_BUILT_PAGE);
       const pathname = (request.url.split('?', 1)[0] ?? '/').replace(/\/index\.html$/, '/');
-      return reply.send(injectConfig(html, await pageHints(pathname)));
+      const [hints, first] = await Promise.all([pageHints(pathname), firstViewData(app, pathname)]);
+      const page = injectConfig(html, hints + firstViewTagsFor(first.entries, first.images));
+      return reply.send(first.headerAdvertBox === undefined ? page : page.replace(HEADER_AD_BOX, first.headerAdvertBox));
     }
 
     app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));

@@ -1,6 +1,7 @@
 import { api, ApiError, MSG } from '@qianyan/shared';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createPortal } from 'react-dom';
 import { HeaderAdvert } from './HeaderAdvert';
 
 afterEach(() => jest.restoreAllMocks());
@@ -52,5 +53,41 @@ describe('header advert', () => {
     const failed = render(<HeaderAdvert />);
     await waitFor(() => expect(api.advert.selectAdvertList).toHaveBeenCalledTimes(2));
     expect(failed.container).toBeEmptyDOMElement();
+  });
+
+  describe('drawn by the server first', () => {
+    /** index.html's box with the server's drawing of the advert in it; the chrome portals into it (ChromeApp). */
+    function serverDrawnBox() {
+      const box = document.createElement('div');
+      box.id = 'qy-header-ad';
+      box.className = 'qy-header-ad--reserved';
+      box.innerHTML =
+        '<aside class="qy-header-ad" aria-label="页眉广告" style="height:100px" data-qy-static=""><a class="qy-header-ad__link" href="/personal?type=flag4"><img src="/api/static/adverts/header-1.svg" alt="会员年度计划"></a></aside>';
+      document.body.appendChild(box);
+      return box;
+    }
+    afterEach(() => document.getElementById('qy-header-ad')?.remove());
+
+    it("is replaced by the chrome's closable advert, never shown twice", async () => {
+      mock(1);
+      const box = serverDrawnBox();
+      render(createPortal(<HeaderAdvert />, box));
+      await screen.findByRole('button', { name: '关闭广告' });
+      expect(box.querySelectorAll('aside')).toHaveLength(1);
+      expect(box.querySelector('[data-qy-static]')).toBeNull();
+      expect(screen.getAllByRole('img', { name: '会员年度计划' })).toHaveLength(1);
+      await userEvent.click(screen.getByRole('button', { name: '关闭广告' }));
+      expect(box.querySelector('aside')).toBeNull();
+      expect(box).not.toHaveClass('qy-header-ad--reserved');
+    });
+
+    it('is removed with its reserved height when the chrome finds no advert', async () => {
+      mock(0);
+      const box = serverDrawnBox();
+      render(createPortal(<HeaderAdvert />, box));
+      await waitFor(() => expect(box.querySelector('[data-qy-static]')).toBeNull());
+      expect(box).not.toHaveClass('qy-header-ad--reserved');
+      expect(screen.queryByRole('img')).toBeNull();
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { api, HEADER_AD_HEIGHT_PX } from '@qianyan/shared/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { CHROME_MSG } from '../messages';
 import { ChromeLink } from '../navigation';
 import { CloseIcon } from './icons';
@@ -41,22 +41,35 @@ function releaseReservedSpace() {
   document.getElementById('qy-header-ad')?.classList.remove('qy-header-ad--reserved');
 }
 
+/**
+ * The server draws the advert into the page (data-qy-static) so it shows before any script; the chrome
+ * takes its place with its own, closable one, in the same frame (a layout effect), or removes it.
+ */
+function removeServerDrawn() {
+  if (typeof document === 'undefined') return;
+  document.querySelectorAll('#qy-header-ad > [data-qy-static]').forEach((node) => node.remove());
+}
+
 export function HeaderAdvert() {
   const [ad, setAd] = useState<HeaderAd | null>(null);
   const [closed, setClosed] = useState(false);
   useEffect(() => {
     let live = true;
-    loadHeaderAdvert().then(
-      (a) => {
-        if (!a) releaseReservedSpace();
-        if (live) setAd(a);
-      },
-      () => releaseReservedSpace(),
-    );
+    const none = () => {
+      removeServerDrawn();
+      releaseReservedSpace();
+    };
+    loadHeaderAdvert().then((a) => {
+      if (!a) none();
+      if (live) setAd(a);
+    }, none);
     return () => {
       live = false;
     };
   }, []);
+  useLayoutEffect(() => {
+    if (ad) removeServerDrawn();
+  }, [ad]);
   useEffect(() => {
     if (closed) releaseReservedSpace();
   }, [closed]);

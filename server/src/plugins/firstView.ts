@@ -1,0 +1,136 @@
+// The first view's public data, in the page itself. A page's largest element (the header advert on
+// most pages, the banner on the home and course pages) waits for the shell's scripts and then for
+// one or two API replies. The server already knows those replies: it puts a visitor's answers to the
+// page's public calls into the HTML (window.__QY_FIRST__, read once by the API client for a visitor's
+// call; see shared/src/api/firstView.ts) and asks the browser to fetch their pictures at once
+// (<link rel="preload" as="image">), so the picture is there when the page draws it.
+//
+// Only calls whose reply is the same for every reader are listed: the advert switch, the header
+// advert and the banners. A logged-in reader's calls still go to the server.
+import type { FastifyInstance } from 'fastify';
+
+export interface FirstViewCall {
+  path: string;
+  body: Record<string, unknown>;
+}
+
+/** The calls the chrome makes on every page (HeaderAdvert: the switch, then the 页眉 advert). */
+const CHROME_CALLS: FirstViewCall[] = [
+  { path: '/api/base/getModularSwitch', body: { moduleName: 'advert' } },
+  { path: '/api/advert/selectAdvertList', body: { ifPublish: '是', pageNo: 1, pageSize: 1, advertPosition: '页眉' } },
+];
+
+/** The calls a route's first view makes before its largest element can be drawn. */
+const ROUTE_CALLS: Record<string, FirstViewCall[]> = {
+  '/': [{ path: '/api/base/getBanner', body: { code: 'home' } }],
+  '/index': [{ path: '/api/base/getBanner', body: { code: 'home' } }],
+  '/course-resources': [{ path: '/api/base/getBanner', body: { code: 'classroom' } }],
+};
+
+export function firstViewCalls(pathname: string): FirstViewCall[] {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return [...CHROME_CALLS, ...(ROUTE_CALLS[path] ?? [])];
+}
+
+export interface FirstViewEntry extends FirstViewCall {
+  reply: { code: number; msg?: string; data: unknown };
+}
+
+/** The first image of an advert's imgUrl (JSON text of [{url}]), as HeaderAdvert reads it. */
+function advertImage(imgUrl: unknown): string | undefined {
+  if (typeof imgUrl !== 'string') return undefined;
+  try {
+    const list: unknown = JSON.parse(imgUrl);
+    const url = Array.isArray(list) ? (list[0] as { url?: unknown } | undefined)?.url : undefined;
+    return typeof url === 'string' && url ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The pictures the first view draws from these replies: the header advert's (when the advert switch
+ * is on) and the first banner picture.
+ */
+export function firstViewImages(entries: FirstViewEntry[]): string[] {
+  const data = (path: string) => entries.find((e) => e.path === path)?.reply.data as Record<string, unknown> | undefined;
+  const images: string[] = [];
+  if (data('/api/base/getModularSwitch')?.switchValue === 1) {
+    const results = data('/api/advert/selectAdvertList')?.results;
+    const first = Array.isArray(results) ? (results[0] as Record<string, unknown> | undefined) : undefined;
+    const img = advertImage(first?.imgUrl);
+    if (img) images.push(img);
+  }
+  const content = data('/api/base/getBanner')?.content;
+  const pic = Array.isArray(content) ? (content[0] as Record<string, unknown> | undefined)?.pic : undefined;
+  if (typeof pic === 'string' && pic) images.push(pic);
+  return images;
+}
+
+/** The header advert as the chrome draws it (HeaderAdvert), or null when the page shows none. */
+export function headerAdvert(entries: FirstViewEntry[]): { name: string; href: string; img: string } | null {
+  const data = (path: string) => entries.find((e) => e.path === path)?.reply.data as Record<string, unknown> | undefined;
+  if (data('/api/base/getModularSwitch')?.switchValue !== 1) return null;
+  const results = data('/api/advert/selectAdvertList')?.results;
+  const first = Array.isArray(results) ? (results[0] as Record<string, unknown> | undefined) : undefined;
+  const img = advertImage(first?.imgUrl);
+  if (!first || !img || !safeImage(img)) return null;
+  return { name: String(first.name ?? ''), href: typeof first.adUrl === 'string' ? first.adUrl : '', img };
+}
+
+const escapeHtml = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The header advert's box for the page (index.html's #qy-header-ad), drawn by the server so the
+ * picture shows with the first paint, before any script: the advert with the chrome's markup
+ * (data-qy-static: the chrome replaces it with its own, closable one when it starts), or the empty
+ * box without the reserved 100 px when there is no advert. undefined: the calls failed, so the page
+ * keeps the reserved box and the chrome decides.
+ */
+export function headerAdvertBox(entries: FirstViewEntry[]): string | undefined {
+  const decided = entries.some((e) => e.path === '/api/base/getModularSwitch');
+  const switchOn = (entries.find((e) => e.path === '/api/base/getModularSwitch')?.reply.data as { switchValue?: unknown } | undefined)?.switchValue === 1;
+  if (!decided || (switchOn && !entries.some((e) => e.path === '/api/advert/selectAdvertList'))) return undefined;
+  const ad = headerAdvert(entries);
+  if (!ad) return '<div id="qy-header-ad"></div>';
+  const image = `<img src="${escapeHtml(ad.img)}" alt="${escapeHtml(ad.name)}">`;
+  // Same-site paths and http(s) links only, as the chrome's link would go.
+  const link = /^https?:\/\//.test(ad.href)
+    ? `<a class="qy-header-ad__link" href="${escapeHtml(ad.href)}" target="_blank" rel="noopener noreferrer">${image}</a>`
+    : /^\/(?!\/)/.test(ad.href)
+      ? `<a class="qy-header-ad__link" href="${escapeHtml(ad.href)}">${image}</a>`
+      : `<span class="qy-header-ad__link">${image}</span>`;
+  return `<div id="qy-header-ad" class="qy-header-ad--reserved"><aside class="qy-header-ad" aria-label="${HEADER_ADVERT_LABEL}" style="height:100px" data-qy-static="">${link}</aside></div>`;
+}
+
+/** The chrome's name for the advert's landmark (shell/src/chrome/messages.ts, headerAdvert). */
+const HEADER_ADVERT_LABEL = '页眉广告';
+
+/** Only same-site paths and http(s) URLs become preload hints. */
+const safeImage = (url: string) => /^(\/(?!\/)|https?:\/\/)/.test(url);
+
+/**
+ * Asks the API for a visitor's replies to the page's calls (through the app itself, so they are the
+ * very replies a visitor's browser would get, from the same caches) and lists the pictures they
+ * draw. A call that fails is left out: the page then makes it itself.
+ */
+export async function firstViewData(
+  app: FastifyInstance,
+  pathname: string,
+): Promise<{ entries: FirstViewEntry[]; images: string[]; headerAdvertBox?: string }> {
+  const entries = (
+    await Promise.all(
+      firstViewCalls(pathname).map(async (call): Promise<FirstViewEntry | null> => {
+        try {
+          const res = await app.inject({ method: 'POST', url: call.path, payload: call.body });
+          if (res.statusCode !== 200) return null;
+          const reply = res.json() as FirstViewEntry['reply'];
+          return reply && reply.code === 0 ? { ...call, reply } : null;
+        } catch {
+          return null;
+        }
+      }),
+    )
+  ).filter((e): e is FirstViewEntry => e !== null);
+  return { entries, images: firstViewImages(entries).filter(safeImage), headerAdvertBox: headerAdvertBox(entries) };
+}
