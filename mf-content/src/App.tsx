@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ArticleTransfer } from './article-transfer/ArticleTransfer';
-import { PlainLoadingState } from './common/PlainStates';
+import { PlainLoadingState } from '@qianyan/shared/plain';
 import { HomePage } from './home/HomePage';
 import { preloadThemedPage } from './themedPages';
 

@@ -51,6 +51,8 @@ describe('shared dependencies', () => {
   it('lets each app bundle the antd components it imports (docs/decisions.md), never the whole library', () => {
     expect(SHARED_SINGLETONS).not.toContain('antd');
     expect(SHARED_SINGLETONS).not.toContain('@qianyan/shared');
+    // The plain (antd-free) pieces are presentational: each app bundles those it imports.
+    expect(SHARED_SINGLETONS).not.toContain('@qianyan/shared/plain');
   });
 
   it("shares a slim react-router-dom that exports every name an app imports from it", () => {

@@ -3,7 +3,7 @@ import { forwardRef } from 'react';
 import { Link } from 'react-router-dom';
 import { LockIcon } from '../common/icons';
 import type { AccessState } from './access';
-import { PlainButton } from './PlainButton';
+import { PlainButton } from '@qianyan/shared/plain';
 import { ARTICLE_TEXT as T, SUBSCRIBE_PATH } from './messages';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { RichHtml } from '@qianyan/shared';
 import { Link } from 'react-router-dom';
-import { PlainErrorState, PlainLoadingState } from '../common/PlainStates';
+import { PlainErrorState, PlainLoadingState } from '@qianyan/shared/plain';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { pageTitle } from '../messages';
 import { ARTICLE_TEXT as T } from './messages';

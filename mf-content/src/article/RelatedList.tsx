@@ -1,6 +1,6 @@
 import { api, formatDate, useApiQuery } from '@qianyan/shared';
 import { Link } from 'react-router-dom';
-import { PlainSkeleton } from '../common/PlainStates';
+import { PlainSkeleton } from '@qianyan/shared/plain';
 import { ARTICLE_TEXT as T } from './messages';
 
 /** Related items of an article (getRelationVideo, §7.5); they may be animations, so links go through the relay. */

@@ -2,7 +2,7 @@ import { api, MSG, openDialog, openLoginDialog, toast, useIsMobile, useSession }
 import { useEffect, useId, useRef, useState } from 'react';
 import { ExportIcon, ShareIcon, StarFilledIcon, StarIcon, WechatIcon, WeiboIcon } from '../common/icons';
 import { ARTICLE_TEXT as T, weiboShareUrl } from './messages';
-import { PlainButton } from './PlainButton';
+import { PlainButton } from '@qianyan/shared/plain';
 import './shareBar.css';
 
 /**

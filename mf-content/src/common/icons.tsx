@@ -1,23 +1,9 @@
 // Icons as inline SVG (the shapes of @ant-design/icons), for the screens whose first view must not
-// load the icon library. Decorative: the controls carry the labels.
-import type { SVGProps } from 'react';
-import './icons.css';
+// load the icon library. Decorative: the controls carry the labels. The generic ones (arrows, the
+// spinner) come from @qianyan/shared/plain.
+import { PlainIcon as Icon } from '@qianyan/shared/plain';
 
-function Icon({ d, ...rest }: { d: string } & SVGProps<SVGSVGElement>) {
-  return (
-    <svg className="qy-icon" viewBox="64 64 896 896" width="1em" height="1em" fill="currentColor" aria-hidden="true" focusable="false" {...rest}>
-      <path d={d} />
-    </svg>
-  );
-}
-
-export const LeftIcon = () => (
-  <Icon d="M724 218.3V141c0-6.7-7.7-10.4-12.9-6.3L260.3 486.8a31.86 31.86 0 000 50.3l450.8 352.1c5.3 4.1 12.9.4 12.9-6.3v-77.3c0-4.9-2.3-9.6-6.1-12.6l-360-281 360-281.1c3.8-3 6.1-7.7 6.1-12.6z" />
-);
-
-export const RightIcon = () => (
-  <Icon d="M765.7 486.8L314.9 134.7A7.97 7.97 0 00302 141v77.3c0 4.9 2.3 9.6 6.1 12.6l360 281.1-360 281.1c-3.9 3-6.1 7.7-6.1 12.6V883c0 6.7 7.7 10.4 12.9 6.3l450.8-352.1a31.96 31.96 0 000-50.4z" />
-);
+export { LeftIcon, LoadingIcon, RightIcon } from '@qianyan/shared/plain';
 
 export const ArrowRightIcon = () => (
   <Icon d="M869 487.8L491.2 159.9c-2.9-2.5-6.6-3.9-10.5-3.9h-88.5c-7.4 0-10.8 9.2-5.2 14l350.2 304H152c-4.4 0-8 3.6-8 8v60c0 4.4 3.6 8 8 8h585.1L386.9 854c-5.6 4.9-2.2 14 5.2 14h91.5c1.9 0 3.8-.7 5.2-2L869 536.2a32.07 32.07 0 000-48.4z" />
@@ -25,14 +11,14 @@ export const ArrowRightIcon = () => (
 
 export const LockIcon = ({ className }: { className?: string }) => (
   <Icon
-    className={className ? `qy-icon ${className}` : 'qy-icon'}
+    className={className}
     d="M832 464h-68V240c0-70.7-57.3-128-128-128H388c-70.7 0-128 57.3-128 128v224h-68c-17.7 0-32 14.3-32 32v384c0 17.7 14.3 32 32 32h640c17.7 0 32-14.3 32-32V496c0-17.7-14.3-32-32-32zM332 240c0-30.9 25.1-56 56-56h248c30.9 0 56 25.1 56 56v224H332V240zm460 600H232V536h560v304zM484 701v53c0 4.4 3.6 8 8 8h40c4.4 0 8-3.6 8-8v-53a48.01 48.01 0 10-56 0z"
   />
 );
 
 export const DownIcon = ({ className }: { className?: string }) => (
   <Icon
-    className={className ? `qy-icon ${className}` : 'qy-icon'}
+    className={className}
     d="M884 256h-75c-5.1 0-9.9 2.5-12.9 6.6L512 654.2 227.9 262.6c-3-4.1-7.8-6.6-12.9-6.6h-75c-6.5 0-10.3 7.4-6.5 12.7l352.6 486.1c12.8 17.6 39 17.6 51.7 0l352.6-486.1c3.9-5.3.1-12.7-6.4-12.7z"
   />
 );
@@ -51,13 +37,6 @@ export const StarFilledIcon = () => (
 
 export const StarIcon = () => (
   <Icon d="M908.1 353.1l-253.9-36.9L540.7 86.1c-3.1-6.3-8.2-11.4-14.5-14.5-15.8-7.8-35-1.3-42.9 14.5L369.8 316.2l-253.9 36.9c-7 1-13.4 4.3-18.3 9.3a32.05 32.05 0 00.6 45.3l183.7 179.1-43.4 252.9a31.95 31.95 0 0046.4 33.7L512 754l227.1 119.4c6.2 3.3 13.4 4.4 20.3 3.2 17.4-3 29.1-19.5 26.1-36.9l-43.4-252.9 183.7-179.1c5-4.9 8.3-11.3 9.3-18.3 2.7-17.5-9.5-33.7-27-36.3zM664.8 561.6l36.1 210.3L512 672.7 323.1 772l36.1-210.3-152.8-149L417.6 382 512 190.7 606.4 382l211.2 30.7-152.8 148.9z" />
-);
-
-/** antd's spinning LoadingOutlined, for a button that waits. */
-export const LoadingIcon = () => (
-  <svg className="qy-icon qy-icon-spin" viewBox="0 0 1024 1024" width="1em" height="1em" fill="currentColor" aria-hidden="true" focusable="false">
-    <path d="M988 548c-19.9 0-36-16.1-36-36 0-59.4-11.6-117-34.6-171.3a440.45 440.45 0 00-94.3-139.9 437.71 437.71 0 00-139.9-94.3C629 83.6 571.4 72 512 72c-19.9 0-36-16.1-36-36s16.1-36 36-36c69.1 0 136.2 13.5 199.3 40.3C772.3 66 827 103 874 150c47 47 83.9 101.8 109.7 162.7 26.7 63.1 40.2 130.2 40.2 199.3.1 19.9-16 36-35.9 36z" />
-  </svg>
 );
 
 export const WechatIcon = () => (

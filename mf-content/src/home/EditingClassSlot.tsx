@@ -1,7 +1,7 @@
 import { loadRemoteModule } from '@qianyan/shared';
 import { Component, lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
-import { PlainSkeleton } from '../common/PlainStates';
+import { PlainSkeleton } from '@qianyan/shared/plain';
 import { HOME_TEXT } from '../portal/messages';
 
 /** mf-courses' editing-class block (spec §2.2: two tabs of 3 courses each), exposed for the home page. */

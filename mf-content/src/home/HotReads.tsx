@@ -3,7 +3,7 @@ import { useEffect, useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { gateHotRead, hotReadHref } from '../portal/hotReads';
 import { HOME_TEXT } from '../portal/messages';
-import { PlainErrorState, PlainSkeleton } from '../common/PlainStates';
+import { PlainErrorState, PlainSkeleton } from '@qianyan/shared/plain';
 import { LeftIcon, RightIcon } from '../common/icons';
 
 /** Spec §9: 4 hot reads a page on desktop, 2 on mobile. */

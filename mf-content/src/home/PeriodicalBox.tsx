@@ -1,7 +1,7 @@
 import { api, useApiQuery, type PeriodicalArticle } from '@qianyan/shared';
 import { Link } from 'react-router-dom';
 import { articleHref } from '../article-list/hrefs';
-import { PlainEmptyState, PlainErrorState, PlainSkeleton } from '../common/PlainStates';
+import { PlainEmptyState, PlainErrorState, PlainSkeleton } from '@qianyan/shared/plain';
 import { HOME_TEXT, PERIOD_TEXT } from '../portal/messages';
 import { periodHref } from '../periodical/periodQuery';
 import { ArrowRightIcon } from '../common/icons';

@@ -2,7 +2,7 @@ import { api, formatDate, SOURCE, useApiQuery } from '@qianyan/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { commentaryHref, detailHref } from '../article-list/hrefs';
-import { PlainSkeleton } from '../common/PlainStates';
+import { PlainSkeleton } from '@qianyan/shared/plain';
 import { isExternal, useAdverts } from '../portal/adverts';
 import { HOME_TEXT } from '../portal/messages';
 import { Carousel } from './BannerCarousel';

@@ -1,10 +1,10 @@
-// antd's Button drawn without antd (the article page's first view loads none): default or primary,
+// antd's Button drawn without antd, for the screens whose first view loads none: default or primary,
 // middle, small or large, with an icon before the label and the spinning icon while it waits.
 import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
-import { LoadingIcon } from '../common/icons';
-import './plainButton.css';
+import { LoadingIcon } from './icons';
+import './button.css';
 
-type Props = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> & {
+export type PlainButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> & {
   variant?: 'default' | 'primary';
   size?: 'small' | 'middle' | 'large';
   icon?: ReactNode;
@@ -12,13 +12,13 @@ type Props = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> & {
   loading?: boolean;
 };
 
-export const PlainButton = forwardRef<HTMLButtonElement, Props>(function PlainButton(
+export const PlainButton = forwardRef<HTMLButtonElement, PlainButtonProps>(function PlainButton(
   { variant = 'default', size = 'middle', icon, loading = false, className, children, onClick, ...rest },
   ref,
 ) {
-  const classes = ['qy-btn', `qy-btn-${variant}`];
-  if (size !== 'middle') classes.push(`qy-btn-${size}`);
-  if (loading) classes.push('qy-btn-loading');
+  const classes = ['qy-ui-btn', `qy-ui-btn-${variant}`];
+  if (size !== 'middle') classes.push(`qy-ui-btn-${size}`);
+  if (loading) classes.push('qy-ui-btn-loading');
   if (className) classes.push(className);
   return (
     <button

@@ -1,7 +1,8 @@
 // Loading, empty and failed states without antd, for the screens that must not load it on their
-// first view (the home page, the route fallback). They look like antd's Skeleton, Empty and Result.
+// first view. They look like antd's Skeleton, Empty and Result in the brand theme.
 import { MSG } from '@qianyan/shared/core';
-import './plainStates.css';
+import { PlainButton } from './Button';
+import './states.css';
 
 /**
  * Shimmering lines in the footprint of antd's `<Skeleton active title={…} paragraph={{ rows }} />`:
@@ -10,18 +11,18 @@ import './plainStates.css';
  */
 export function PlainSkeleton({ rows = 3, title = false, className }: { rows?: number; title?: boolean; className?: string }) {
   return (
-    <div className={className ? `qy-skel ${className}` : 'qy-skel'} aria-busy="true">
-      {title && <span className="qy-skel__line qy-skel__title" aria-hidden="true" />}
-      <span className="qy-skel__rows" aria-hidden="true">
+    <div className={className ? `qy-ui-skel ${className}` : 'qy-ui-skel'} aria-busy="true">
+      {title && <span className="qy-ui-skel__line qy-ui-skel__title" aria-hidden="true" />}
+      <span className="qy-ui-skel__rows" aria-hidden="true">
         {Array.from({ length: rows }, (_, i) => (
-          <span key={i} className="qy-skel__line" />
+          <span key={i} className="qy-ui-skel__line" />
         ))}
       </span>
     </div>
   );
 }
 
-/** A loading page or block (antd's LoadingState: a title and `rows` lines). */
+/** A loading page or block (the shared LoadingState: a title and `rows` lines). */
 export function PlainLoadingState({ rows = 4 }: { rows?: number }) {
   return <PlainSkeleton title rows={rows} />;
 }
@@ -29,7 +30,7 @@ export function PlainLoadingState({ rows = 4 }: { rows?: number }) {
 /** Empty list (spec §8): 未搜索到相关内容, under antd's simple empty image. */
 export function PlainEmptyState({ text = MSG.empty }: { text?: string }) {
   return (
-    <div className="qy-plain-empty">
+    <div className="qy-ui-empty">
       <svg width="64" height="41" viewBox="0 0 64 41" aria-hidden="true" focusable="false">
         <g transform="translate(0 1)" fill="none" fillRule="evenodd">
           <ellipse fill="#f5f5f5" cx="32" cy="33" rx="32" ry="7" />
@@ -50,15 +51,15 @@ export function PlainEmptyState({ text = MSG.empty }: { text?: string }) {
 /** A failed load (antd's Result "warning"): the message and a 重试 button. */
 export function PlainErrorState({ message = MSG.busy, onRetry }: { message?: string; onRetry?: () => void }) {
   return (
-    <div className="qy-plain-result" role="alert">
-      <svg className="qy-plain-result__icon" viewBox="64 64 896 896" width="1em" height="1em" fill="currentColor" aria-hidden="true" focusable="false">
+    <div className="qy-ui-result" role="alert">
+      <svg className="qy-ui-result__icon" viewBox="64 64 896 896" width="1em" height="1em" fill="currentColor" aria-hidden="true" focusable="false">
         <path d="M955.7 856l-416-720c-6.2-10.7-16.9-16-27.7-16s-21.6 5.3-27.7 16l-416 720C56 877.4 71.4 904 96 904h832c24.6 0 40-26.6 27.7-48zM480 416c0-4.4 3.6-8 8-8h48c4.4 0 8 3.6 8 8v184c0 4.4-3.6 8-8 8h-48c-4.4 0-8-3.6-8-8V416zm32 352a48.01 48.01 0 010-96 48.01 48.01 0 010 96z" />
       </svg>
-      <p className="qy-plain-result__title">{message}</p>
+      <p className="qy-ui-result__title">{message}</p>
       {onRetry && (
-        <button type="button" className="qy-plain-button" onClick={onRetry}>
-          <span>重试</span>
-        </button>
+        <PlainButton className="qy-ui-result__retry" onClick={onRetry}>
+          重试
+        </PlainButton>
       )}
     </div>
   );

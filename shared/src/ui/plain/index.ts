@@ -1,0 +1,13 @@
+// @qianyan/shared/plain: presentational pieces drawn like antd's in the brand theme, without antd,
+// for the screens whose first view must not load it (docs/decisions.md, "The first view without the
+// chrome's antd"). Plain React and CSS: each app bundles the pieces it imports (not a federation
+// shared module), and its CSS comes with each piece.
+export { PlainButton } from './Button';
+export type { PlainButtonProps } from './Button';
+export { PlainSkeleton, PlainLoadingState, PlainEmptyState, PlainErrorState } from './States';
+export { PlainPagination, PAGINATION_TEXT, pagerItems } from './Pagination';
+export type { PlainPaginationProps } from './Pagination';
+export { PlainTabs, PlainTabPanel } from './Tabs';
+export type { PlainTabItem } from './Tabs';
+export { PlainCarousel, CAROUSEL_TEXT } from './Carousel';
+export { PlainIcon, LeftIcon, RightIcon, DoubleLeftIcon, DoubleRightIcon, EllipsisIcon, LoadingIcon } from './icons';
