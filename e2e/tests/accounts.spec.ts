@@ -274,7 +274,7 @@ test('resets a forgotten password by e-mail and logs in with it', async ({ page,
   await login.getByRole('button', { name: /^登\s*录$/ }).click();
   // Wait for the refusal: while the first attempt is in flight the button is loading and ignores a click.
   await expect(toast(page, '用户名或密码错误')).toBeVisible();
-  await expect(login.locator('button[type="submit"].ant-btn-loading')).toHaveCount(0);
+  await expect(login.locator('button[type="submit"][aria-busy="true"]')).toHaveCount(0);
   await expect(login).toBeVisible();
   await login.getByLabel('密码').fill(NEW_PASSWORD);
   await login.getByRole('button', { name: /^登\s*录$/ }).click();

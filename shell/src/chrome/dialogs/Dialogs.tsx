@@ -24,7 +24,8 @@ function lazyDialog<P extends object>(load: () => Promise<ComponentType<P>>) {
   });
 }
 
-const LoginDialog = lazyDialog(() => import('./LoginDialog').then((m) => m.LoginDialog));
+// 用户登录 is drawn without antd (it opens on the first view of /personal for a visitor).
+const LoginDialog = lazy(() => import('./LoginDialog').then((m) => ({ default: m.LoginDialog })));
 const ForgotPasswordDialog = lazyDialog(() => import('./ForgotPasswordDialog').then((m) => m.ForgotPasswordDialog));
 const CodeLoginDialog = lazyDialog(() => import('./CodeLoginDialog').then((m) => m.CodeLoginDialog));
 const WechatLoginDialog = lazyDialog(() => import('./WechatLoginDialog').then((m) => m.WechatLoginDialog));

@@ -109,4 +109,78 @@ describe('login dialog', () => {
     // The code-login dialog's module loads on its first opening.
     expect(await screen.findByRole('dialog', { name: '验证码登录' }, { timeout: 10_000 })).toBeInTheDocument();
   });
+
+  it('checks a changed field again at each change, and ties the message to the field', async () => {
+    const { user, dialog } = await openLogin();
+    await user.click(within(dialog).getByRole('button', { name: '登录' }));
+    const account = within(dialog).getByLabelText('账号');
+    expect(account).toHaveAttribute('aria-invalid', 'true');
+    expect(account).toHaveAccessibleDescription('请输入用户名、手机或邮箱');
+    await user.type(account, 'w');
+    expect(within(dialog).queryByText('请输入用户名、手机或邮箱')).not.toBeInTheDocument();
+    expect(account).toHaveAttribute('aria-invalid', 'false');
+    await user.clear(account);
+    expect(within(dialog).getByText('请输入用户名、手机或邮箱')).toBeInTheDocument();
+  });
+
+  it('shows the password on demand', async () => {
+    const { user, dialog } = await openLogin();
+    const password = within(dialog).getByLabelText('密码');
+    const eye = within(dialog).getByRole('button', { name: '显示' });
+    expect(eye).toHaveAttribute('aria-pressed', 'false');
+    await user.click(eye);
+    expect(password).toHaveAttribute('type', 'text');
+    expect(eye).toHaveAttribute('aria-pressed', 'true');
+    await user.click(eye);
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('is busy and refuses a second submit while the login is under way', async () => {
+    let refuse: (err: unknown) => void = () => undefined;
+    const login = jest.spyOn(api.login, 'login').mockImplementation(
+      () => new Promise((_, reject) => (refuse = reject)),
+    );
+    const { user, dialog } = await openLogin();
+    await user.type(within(dialog).getByLabelText('账号'), 'wangyi');
+    await user.type(within(dialog).getByLabelText('密码'), 'secret123{Enter}');
+    const submit = within(dialog).getByRole('button', { name: '登录' });
+    await waitFor(() => expect(submit).toHaveAttribute('aria-busy', 'true'));
+    expect(submit).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('密码'), '{Enter}');
+    expect(login).toHaveBeenCalledTimes(1);
+    act(() => refuse(new ApiError(10001, '账号或密码错误')));
+    await waitFor(() => expect(submit).toBeEnabled());
+    expect(submit).toHaveAttribute('aria-busy', 'false');
+  });
+
+  it('is modal: focus moves in and stays in, the page does not scroll, Escape closes and focus goes back', async () => {
+    const { user, dialog } = await openLogin();
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(within(dialog).getByLabelText('账号')).toHaveFocus();
+    expect(document.body.style.overflow).toBe('hidden');
+    // Tab from the last control comes back to the first, Shift+Tab from the first to the last.
+    within(dialog).getByRole('button', { name: '微信登录' }).focus();
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: '关闭' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(within(dialog).getByRole('button', { name: '微信登录' })).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '用户登录' })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: '登录' })).toHaveFocus();
+    expect(document.body.style.overflow).toBe('');
+  });
+
+  it('closes from × and from a click on the mask, not from a click inside', async () => {
+    const { user, dialog } = await openLogin();
+    await user.click(within(dialog).getByText('其他登录方式'));
+    expect(screen.getByRole('dialog', { name: '用户登录' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: '关闭' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '用户登录' })).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    const again = await screen.findByRole('dialog', { name: '用户登录' });
+    await user.click(again.parentElement!);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '用户登录' })).not.toBeInTheDocument());
+  });
 });

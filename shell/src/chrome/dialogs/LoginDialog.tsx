@@ -1,7 +1,4 @@
-import { LockOutlined, MessageOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Modal } from 'antd';
 import {
-  antdRule,
   closeDialog,
   loginWithPassword,
   MSG,
@@ -9,30 +6,91 @@ import {
   openDialog,
   validateAccount,
   validatePassword,
-} from '@qianyan/shared';
-import { useState } from 'react';
+} from '@qianyan/shared/core';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { ChromeLink } from '../navigation';
 import { CHROME_MSG } from '../messages';
+import { EyeIcon, EyeInvisibleIcon, LoadingIcon, LockIcon, MessageIcon, UserIcon, WechatIcon } from './icons';
 import { ACCOUNT_DIALOG_MSG } from './messages';
+import { PlainModal } from './PlainModal';
 import { startWechatLogin } from './wechatLogin';
 import './accountDialogs.css';
+import './loginDialog.css';
 
-interface LoginFields {
-  account: string;
-  password: string;
+type Field = 'account' | 'password';
+type Values = Record<Field, string>;
+type Errors = Partial<Record<Field, string>>;
+
+const RULES: Record<Field, (value: string) => string | null> = {
+  account: validateAccount,
+  password: (value) => validatePassword(value),
+};
+
+/** A large input with a prefix icon and its error underneath, in antd Form.Item's look. */
+function TextField({
+  field,
+  error,
+  prefix,
+  suffix,
+  children,
+}: {
+  field: Field;
+  error: string | undefined;
+  prefix: ReactNode;
+  suffix?: ReactNode;
+  children: (props: { 'aria-invalid': boolean; 'aria-describedby': string | undefined }) => ReactNode;
+}) {
+  const errorId = `${useId()}-${field}-error`;
+  return (
+    <div className={error ? 'qy-field qy-field--error' : 'qy-field'}>
+      <span className="qy-field__box">
+        <span className="qy-field__prefix" aria-hidden="true">
+          {prefix}
+        </span>
+        {children({ 'aria-invalid': Boolean(error), 'aria-describedby': error ? errorId : undefined })}
+        {suffix}
+      </span>
+      {error && (
+        <div className="qy-field__error" id={errorId}>
+          {error}
+        </div>
+      )}
+    </div>
+  );
 }
 
 /**
  * 用户登录 (spec §2.6): account and password, with forgot password, register, code login and WeChat
- * login. Server errors are toasted by the API client.
+ * login. Server errors are toasted by the API client. Drawn without antd (it opens on the first view
+ * of /personal for a visitor), in the look of antd's Modal and Form: fields are checked on submit,
+ * and a field once changed is checked again at each change.
  */
 export function LoginDialog({ open }: { open: boolean }) {
+  const [values, setValues] = useState<Values>({ account: '', password: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
 
-  const onFinish = async ({ account, password }: LoginFields) => {
+  const change = (field: Field, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setTouched((t) => ({ ...t, [field]: true }));
+    setErrors((e) => ({ ...e, [field]: RULES[field](value) ?? undefined }));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const found: Errors = {
+      account: RULES.account(values.account) ?? undefined,
+      password: RULES.password(values.password) ?? undefined,
+    };
+    setErrors(found);
+    setTouched({ account: true, password: true });
+    if (found.account || found.password) return;
     setSubmitting(true);
     try {
-      await loginWithPassword(account.trim(), password);
+      await loginWithPassword(values.account.trim(), values.password);
       closeDialog();
       notifyLoggedIn();
     } catch {
@@ -42,45 +100,72 @@ export function LoginDialog({ open }: { open: boolean }) {
     }
   };
 
+  const shownError = (field: Field) => (touched[field] ? errors[field] : undefined);
+  const PasswordEye = showPassword ? EyeIcon : EyeInvisibleIcon;
+
   return (
-    <Modal
-      open={open}
-      title={MSG.loginTitle}
-      onCancel={closeDialog}
-      footer={null}
-      width={400}
-      centered
-      destroyOnHidden
-      classNames={{ body: 'qy-login' }}
-    >
-      <Form<LoginFields> onFinish={onFinish} requiredMark={false} autoComplete="on" className="qy-login__form">
-        <Form.Item name="account" rules={[antdRule(validateAccount)]}>
-          <Input
-            size="large"
-            autoFocus
-            autoComplete="username"
-            placeholder={CHROME_MSG.login.accountPlaceholder}
-            aria-label={CHROME_MSG.login.accountLabel}
-            prefix={<UserOutlined aria-hidden="true" className="qy-login__icon" />}
-          />
-        </Form.Item>
-        <Form.Item name="password" rules={[antdRule(validatePassword)]}>
-          <Input.Password
-            size="large"
-            autoComplete="current-password"
-            placeholder={CHROME_MSG.login.passwordPlaceholder}
-            aria-label={CHROME_MSG.login.passwordLabel}
-            prefix={<LockOutlined aria-hidden="true" className="qy-login__icon" />}
-          />
-        </Form.Item>
+    <PlainModal open={open} title={MSG.loginTitle} onClose={closeDialog} width={400} bodyClassName="qy-login">
+      <form className="qy-login__form" onSubmit={(e) => void onSubmit(e)} autoComplete="on" noValidate>
+        <TextField field="account" error={shownError('account')} prefix={<UserIcon className="qy-login__icon" />}>
+          {(aria) => (
+            <input
+              className="qy-field__input"
+              name="account"
+              type="text"
+              data-autofocus
+              autoComplete="username"
+              placeholder={CHROME_MSG.login.accountPlaceholder}
+              aria-label={CHROME_MSG.login.accountLabel}
+              value={values.account}
+              onChange={(e) => change('account', e.target.value)}
+              {...aria}
+            />
+          )}
+        </TextField>
+        <TextField
+          field="password"
+          error={shownError('password')}
+          prefix={<LockIcon className="qy-login__icon" />}
+          suffix={
+            <button
+              type="button"
+              className="qy-field__eye"
+              aria-label="显示"
+              aria-pressed={showPassword}
+              onClick={() => setShowPassword((s) => !s)}
+            >
+              <PasswordEye />
+            </button>
+          }
+        >
+          {(aria) => (
+            <input
+              className="qy-field__input"
+              name="password"
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              placeholder={CHROME_MSG.login.passwordPlaceholder}
+              aria-label={CHROME_MSG.login.passwordLabel}
+              value={values.password}
+              onChange={(e) => change('password', e.target.value)}
+              {...aria}
+            />
+          )}
+        </TextField>
         <div className="qy-login__row">
-          <Button type="link" size="small" className="qy-login__forgot" onClick={() => openDialog('forgotPassword')}>
+          <button type="button" className="qy-login__link qy-login__forgot" onClick={() => openDialog('forgotPassword')}>
             {CHROME_MSG.login.forgot}
-          </Button>
+          </button>
         </div>
-        <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
-          {CHROME_MSG.login.submit}
-        </Button>
+        <button
+          type="submit"
+          className={submitting ? 'qy-login__submit qy-login__submit--loading' : 'qy-login__submit'}
+          disabled={submitting}
+          aria-busy={submitting}
+        >
+          {submitting && <LoadingIcon />}
+          <span>{CHROME_MSG.login.submit}</span>
+        </button>
         <p className="qy-login__register">
           {CHROME_MSG.login.noAccount}
           <ChromeLink to="/register" onNavigate={closeDialog}>
@@ -89,20 +174,16 @@ export function LoginDialog({ open }: { open: boolean }) {
         </p>
         <div className="qy-login__others" role="group" aria-label={ACCOUNT_DIALOG_MSG.login.otherWays}>
           <span>{ACCOUNT_DIALOG_MSG.login.otherWays}</span>
-          <Button type="link" size="small" icon={<MessageOutlined aria-hidden="true" />} onClick={() => openDialog('codeLogin')}>
-            {ACCOUNT_DIALOG_MSG.login.codeLogin}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            className="qy-login__wechat"
-            icon={<WechatOutlined aria-hidden="true" />}
-            onClick={() => void startWechatLogin()}
-          >
-            {ACCOUNT_DIALOG_MSG.login.wechatLogin}
-          </Button>
+          <button type="button" className="qy-login__link" onClick={() => openDialog('codeLogin')}>
+            <MessageIcon />
+            <span>{ACCOUNT_DIALOG_MSG.login.codeLogin}</span>
+          </button>
+          <button type="button" className="qy-login__link qy-login__wechat" onClick={() => void startWechatLogin()}>
+            <WechatIcon />
+            <span>{ACCOUNT_DIALOG_MSG.login.wechatLogin}</span>
+          </button>
         </div>
-      </Form>
-    </Modal>
+      </form>
+    </PlainModal>
   );
 }

@@ -19,12 +19,12 @@ export const setupUser = () => userEvent.setup({ delay: null, pointerEventsCheck
 
 /** The open dialog titled `title`. */
 export async function findDialog(title: string): Promise<HTMLElement> {
-  const heading = await screen.findByText(title, { selector: '.ant-modal-title' });
+  const heading = await screen.findByText(title, { selector: '.ant-modal-title, .qy-modal__title' });
   return heading.closest('[role="dialog"]') as HTMLElement;
 }
 
 export function queryDialog(title: string): HTMLElement | null {
-  return screen.queryByText(title, { selector: '.ant-modal-title' })?.closest('[role="dialog"]') as HTMLElement | null;
+  return screen.queryByText(title, { selector: '.ant-modal-title, .qy-modal__title' })?.closest('[role="dialog"]') as HTMLElement | null;
 }
 
 /** The button whose text matches `name`. */

@@ -1,7 +1,7 @@
 // Starting a messaging-app (WeChat) login (§4): inside WeChat's browser the page goes straight to the
 // authorisation URL (iswx=1); elsewhere the QR dialog shows it. Either way the page to come back to
 // is remembered for /wechat/wxlogin.
-import { api, isWechatBrowser, openDialog, rememberLoginReturn } from '@qianyan/shared';
+import { api, isWechatBrowser, openDialog, rememberLoginReturn } from '@qianyan/shared/core';
 import { hardNavigate } from '../navigation';
 
 export async function startWechatLogin() {

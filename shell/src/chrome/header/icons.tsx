@@ -2,7 +2,7 @@
 // header draws without @ant-design/icons. Decorative: hidden from assistive technology.
 import type { ReactElement } from 'react';
 
-function icon(d: string) {
+export function icon(d: string) {
   return function Icon({ className }: { className?: string }): ReactElement {
     return (
       <svg
