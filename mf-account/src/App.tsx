@@ -1,27 +1,34 @@
-import { LoadingState } from '@qianyan/shared';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { PersonalPage } from './personal/PersonalPage';
+import { PlainLoading } from './plain/PlainStates';
+import { preloadThemedPage, type ThemedPageName } from './themedPages';
 
-// Each screen is its own chunk, fetched when its route is first shown: the personal centre does not
-// carry the registration steps, nor registration the personal centre's forms.
-const PersonalPage = lazy(() => import('./personal/PersonalPage').then((m) => ({ default: m.PersonalPage })));
-const RegisterPage = lazy(() => import('./register/RegisterPage').then((m) => ({ default: m.RegisterPage })));
-const BindPhonePage = lazy(() => import('./wechat/BindPhonePage').then((m) => ({ default: m.BindPhonePage })));
-const WxLoginPage = lazy(() => import('./wechat/WxLoginPage').then((m) => ({ default: m.WxLoginPage })));
+// /personal renders without antd (a visitor's first view loads none; the logged-in centre brings
+// antd with its own chunk). Registration and the WeChat pages come with the themed routes' chunk.
+const ThemedRoutes = lazy(() => import('./ThemedRoutes').then((m) => ({ default: m.ThemedRoutes })));
+
+/** The themed routes, with the route's screen chunk started beside theirs (not after: one round trip). */
+function Themed({ page }: { page: ThemedPageName }) {
+  preloadThemedPage(page);
+  return (
+    <Suspense fallback={<PlainLoading />}>
+      <ThemedRoutes page={page} />
+    </Suspense>
+  );
+}
 
 /** The routes mf-account owns (ARCHITECTURE §3.5). */
 export function AccountRoutes() {
   return (
-    <Suspense fallback={<LoadingState />}>
-      <Routes>
-        <Route path="/personal" element={<PersonalPage />} />
-        <Route path="/register" element={<RegisterPage />} />
-        <Route path="/wechat/wxlogin" element={<WxLoginPage />} />
-        <Route path="/wxloginBindPhone" element={<BindPhonePage />} />
-        {/* Reached only when running alone (the shell mounts this app on the paths above). */}
-        <Route path="*" element={<Navigate to="/personal" replace />} />
-      </Routes>
-    </Suspense>
+    <Routes>
+      <Route path="/personal" element={<PersonalPage />} />
+      <Route path="/register" element={<Themed page="register" />} />
+      <Route path="/wechat/wxlogin" element={<Themed page="wxLogin" />} />
+      <Route path="/wxloginBindPhone" element={<Themed page="bindPhone" />} />
+      {/* Reached only when running alone (the shell mounts this app on the paths above). */}
+      <Route path="*" element={<Navigate to="/personal" replace />} />
+    </Routes>
   );
 }
 

@@ -1,13 +1,14 @@
 // /personal (spec §2.9): profile card and the four tabs bound to ?type=flag1…flag4.
-import { LoadingState, MSG, openLoginDialog, toast, useSession } from '@qianyan/shared';
+import { MSG, openLoginDialog, toast, useSession } from '@qianyan/shared/core';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { ACCOUNT_MSG, pageTitle } from '../messages';
+import { PlainLoading } from '../plain/PlainStates';
 import { LoginRequired } from './LoginRequired';
 import './personal.css';
 
-// The centre (profile card, tabs and their forms) is fetched once a reader is logged in: a visitor
-// gets the login prompt without it.
-const PersonalCentre = lazy(() => import('./PersonalCentre').then((m) => ({ default: m.PersonalCentre })));
+// The centre (profile card, tabs and their forms, antd and its theme) is fetched once a reader is
+// logged in: a visitor gets the login prompt without it, and without antd.
+const ThemedCentre = lazy(() => import('./ThemedCentre').then((m) => ({ default: m.ThemedCentre })));
 
 export function PersonalPage() {
   const { loggedIn, user } = useSession();
@@ -28,8 +29,8 @@ export function PersonalPage() {
 
   if (!loggedIn || !user) return <LoginRequired />;
   return (
-    <Suspense fallback={<LoadingState />}>
-      <PersonalCentre user={user} />
+    <Suspense fallback={<PlainLoading />}>
+      <ThemedCentre user={user} />
     </Suspense>
   );
 }
