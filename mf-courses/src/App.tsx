@@ -1,35 +1,30 @@
-import { LoadingState } from '@qianyan/shared';
+import { PlainLoadingState } from '@qianyan/shared/plain';
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { NotFoundPage, UnderConstructionPage } from './construction/UnderConstructionPage';
-import { SECTION_NAMES } from './messages';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { CourseResourcesPage } from './course-resources/CourseResourcesPage';
+import { preloadThemedPage } from './themedPages';
 
-// Each screen is its own chunk, fetched when its route is first shown (the course list does not carry
-// the video player, nor the lesson page the list's carousel and filters).
-const CourseResourcesPage = lazy(() =>
-  import('./course-resources/CourseResourcesPage').then((m) => ({ default: m.CourseResourcesPage })),
-);
-const LessonVideoPage = lazy(() => import('./course-video/LessonVideoPage').then((m) => ({ default: m.LessonVideoPage })));
-const MeetingNoticePage = lazy(() => import('./meeting/MeetingPages').then((m) => ({ default: m.MeetingNoticePage })));
-const MeetingReviewPage = lazy(() => import('./meeting/MeetingPages').then((m) => ({ default: m.MeetingReviewPage })));
-const SeriesCoursesPage = lazy(() => import('./series/SeriesCoursesPage').then((m) => ({ default: m.SeriesCoursesPage })));
+// The course list renders without antd and comes with the app itself (its first view loads no antd
+// and no further chunk); every other route comes with the themed routes' chunk, antd included.
+const ThemedRoutes = lazy(() => import('./ThemedRoutes').then((m) => ({ default: m.ThemedRoutes })));
 
-/** The routes of mf-courses (ARCHITECTURE §3.5); sections without a screen yet show the construction panel. */
+/** The themed routes, with the route's page chunk started beside theirs (not after: one round trip). */
+function Themed() {
+  preloadThemedPage(useLocation().pathname);
+  return (
+    <Suspense fallback={<PlainLoadingState />}>
+      <ThemedRoutes />
+    </Suspense>
+  );
+}
+
+/** The routes of mf-courses (ARCHITECTURE §3.5). */
 export function AppRoutes() {
   return (
-    <Suspense fallback={<LoadingState />}>
-      <Routes>
-        <Route path="/course-resources" element={<CourseResourcesPage />} />
-        <Route path="/course-video" element={<LessonVideoPage />} />
-        <Route path="/series-courses" element={<SeriesCoursesPage />} />
-        <Route path="/meeting-notice" element={<MeetingNoticePage />} />
-        <Route path="/meeting-review" element={<MeetingReviewPage />} />
-        {Object.entries(SECTION_NAMES).map(([path, name]) => (
-          <Route key={path} path={path} element={<UnderConstructionPage name={name} />} />
-        ))}
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
-    </Suspense>
+    <Routes>
+      <Route path="/course-resources" element={<CourseResourcesPage />} />
+      <Route path="*" element={<Themed />} />
+    </Routes>
   );
 }
 

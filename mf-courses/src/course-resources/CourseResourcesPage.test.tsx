@@ -52,6 +52,18 @@ describe('course resources', () => {
     expect(location()).toBe('/course-resources?type=img');
   });
 
+  it('the tabs answer the arrow keys, and the course list is the selected tab’s panel', async () => {
+    const { location } = renderAt('/course-resources', <AppRoutes />);
+    await screen.findAllByRole('article');
+    expect(screen.getByRole('tabpanel', { name: '视频课程' })).toContainElement(screen.getByRole('region', { name: '课程列表' }));
+    screen.getByRole('tab', { name: '视频课程' }).focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: '图文课程', selected: true })).toHaveFocus();
+    expect(location()).toBe('/course-resources?type=img');
+    await waitFor(() => expect(lastQuery()).toMatchObject({ pageNo: 1, subjectSerType: [4, 5] }));
+    expect(await screen.findByRole('tabpanel', { name: '图文课程' })).toBeInTheDocument();
+  });
+
   it('renders a card per course with cover, badge, title, subhead, date and tags', async () => {
     listSpy.mockResolvedValue(
       pageOf(
@@ -90,7 +102,8 @@ describe('course resources', () => {
   it('turning the page keeps the tab', async () => {
     listSpy.mockResolvedValue(pageOf([lesson()], 20));
     const { location } = renderAt('/course-resources?type=img', <AppRoutes />);
-    await userEvent.click(await screen.findByTitle('3'));
+    const pager = await screen.findByRole('navigation', { name: '分页' });
+    await userEvent.click(within(pager).getByRole('button', { name: '3' }));
     await waitFor(() => expect(lastQuery()).toMatchObject({ pageNo: 3, subjectSerType: [4, 5] }));
     expect(location()).toBe('/course-resources?type=img&page=3');
   });

@@ -1,16 +1,14 @@
+import { api, CAROUSEL_DELAY_MS, COURSE_LIST_PAGE_SIZE, useApiQuery, useIsMobile, useSession, type LessonCard } from '@qianyan/shared';
 import {
-  api,
-  CAROUSEL_DELAY_MS,
-  COURSE_LIST_PAGE_SIZE,
-  EmptyState,
-  ErrorState,
-  useApiQuery,
-  useIsMobile,
-  useSession,
-  type LessonCard,
-} from '@qianyan/shared';
-import { Carousel, Pagination, Skeleton, Tabs } from 'antd';
-import { useCallback, useEffect, useRef } from 'react';
+  PlainCarousel,
+  PlainEmptyState,
+  PlainErrorState,
+  PlainPagination,
+  PlainSkeleton,
+  PlainTabPanel,
+  PlainTabs,
+} from '@qianyan/shared/plain';
+import { useCallback } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { meetingTime } from '../common/dates';
 import { useClassCodes } from '../common/useClassCodes';
@@ -45,37 +43,10 @@ export function parseCourseQuery(params: URLSearchParams): {
   return { tab, page: Number.isSafeInteger(page) && page > 0 ? page : 1, filters };
 }
 
-/**
- * The carousel hides the slides not shown (aria-hidden, its clones too) but leaves their links in the
- * tab order; this takes those links out of it while their slide is hidden.
- */
-function useHiddenSlidesUnfocusable(slides: number) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const root = ref.current;
-    if (!root) return undefined;
-    const sync = () => {
-      root.querySelectorAll<HTMLElement>('.slick-slide').forEach((slide) => {
-        const hidden = slide.getAttribute('aria-hidden') === 'true';
-        slide.querySelectorAll<HTMLElement>('a[href], button').forEach((el) => {
-          if (hidden) el.setAttribute('tabindex', '-1');
-          else el.removeAttribute('tabindex');
-        });
-      });
-    };
-    sync();
-    const observer = new MutationObserver(sync);
-    observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-hidden'] });
-    return () => observer.disconnect();
-  }, [slides]);
-  return ref;
-}
-
 /** The classroom banner (code classroom, §2.11); nothing when it has no pictures or fails. */
 function ClassroomBanner() {
   const banner = useApiQuery(() => api.base.getBanner({ code: 'classroom' }, { silent: true }), []);
   const pictures = banner.data?.content ?? [];
-  const ref = useHiddenSlidesUnfocusable(pictures.length);
   // While the banner loads, its box keeps the slide's height, so the page below does not jump.
   if (banner.loading && !banner.data) {
     return (
@@ -86,38 +57,34 @@ function ClassroomBanner() {
   }
   if (pictures.length === 0) return null;
   return (
-    <div className="qy-cr-banner" aria-label={TEXT.banner} ref={ref}>
-      <Carousel autoplay autoplaySpeed={CAROUSEL_DELAY_MS} dots={pictures.length > 1}>
-        {pictures.map((p, i) => {
-          const img = (
-            <div className="qy-cr-banner-slide">
-              <img src={p.pic} alt={p.title} />
-              {(p.title || p.intro) && (
-                <div className="qy-cr-banner-text">
-                  {p.title && <strong>{p.title}</strong>}
-                  {p.intro && <span>{p.intro}</span>}
-                </div>
-              )}
-            </div>
-          );
-          return (
-            <div key={i}>
-              {p.url ? (
-                /^https?:/.test(p.url) ? (
-                  <a href={p.url} target="_blank" rel="noopener noreferrer">
-                    {img}
-                  </a>
-                ) : (
-                  <Link to={p.url}>{img}</Link>
-                )
-              ) : (
-                img
-              )}
-            </div>
-          );
-        })}
-      </Carousel>
-    </div>
+    <PlainCarousel className="qy-cr-banner" label={TEXT.banner} autoplay={CAROUSEL_DELAY_MS}>
+      {pictures.map((p, i) => {
+        const img = (
+          <div className="qy-cr-banner-slide">
+            <img src={p.pic} alt={p.title} />
+            {(p.title || p.intro) && (
+              <div className="qy-cr-banner-text">
+                {p.title && <strong>{p.title}</strong>}
+                {p.intro && <span>{p.intro}</span>}
+              </div>
+            )}
+          </div>
+        );
+        return p.url ? (
+          /^https?:/.test(p.url) ? (
+            <a key={i} href={p.url} target="_blank" rel="noopener noreferrer">
+              {img}
+            </a>
+          ) : (
+            <Link key={i} to={p.url}>
+              {img}
+            </Link>
+          )
+        ) : (
+          <div key={i}>{img}</div>
+        );
+      })}
+    </PlainCarousel>
   );
 }
 
@@ -167,6 +134,9 @@ function ConferencePreviews() {
   );
 }
 
+/** Prefix of the tabs' and their panel's ids. */
+const TABS_ID = 'qy-cr-course-tabs';
+
 /** /course-resources (spec §2.11), the course card list: video and image-text tabs following `type`. */
 export function CourseResourcesPage() {
   const [params, setParams] = useSearchParams();
@@ -213,53 +183,55 @@ export function CourseResourcesPage() {
       <ClassroomBanner />
       <ConferencePreviews />
       <div className="qy-cr-tabs">
-        <Tabs
+        <PlainTabs<CourseTabKey>
+          id={TABS_ID}
           activeKey={tab.key}
-          onChange={(key) => selectTab(key as CourseTabKey)}
+          onChange={selectTab}
           items={COURSE_TABS.map((t) => ({ key: t.key, label: t.label }))}
         />
         <p className="qy-cr-series">{tab.series}</p>
       </div>
-      <section aria-label={TEXT.courses} aria-busy={list.loading}>
-        {list.loading ? (
-          <div className="qy-cr-grid">
-            {Array.from({ length: isMobile ? 3 : 6 }, (_, i) => (
-              <div key={i} className="qy-cr-card qy-cr-course qy-cr-course-skeleton">
-                <div className="qy-cr-cover" />
-                <div className="qy-cr-course-body">
-                  <Skeleton active title paragraph={{ rows: 2 }} />
-                </div>
-              </div>
-            ))}
-          </div>
-        ) : list.error ? (
-          <div className="qy-cr-card qy-cr-state">
-            <ErrorState message={list.error.message} onRetry={list.reload} />
-          </div>
-        ) : !list.data || list.data.results.length === 0 ? (
-          <div className="qy-cr-card qy-cr-state">
-            <EmptyState />
-          </div>
-        ) : (
-          <>
-            <p className="qy-cr-count">{TEXT.total(list.data.page.total)}</p>
+      <PlainTabPanel id={TABS_ID} activeKey={tab.key}>
+        <section aria-label={TEXT.courses} aria-busy={list.loading}>
+          {list.loading ? (
             <div className="qy-cr-grid">
-              {list.data.results.map((card) => (
-                <CourseCard key={card.id} card={card} mobile={isMobile} codeByName={codeByName} onOpen={open} />
+              {Array.from({ length: isMobile ? 3 : 6 }, (_, i) => (
+                <div key={i} className="qy-cr-card qy-cr-course qy-cr-course-skeleton">
+                  <div className="qy-cr-cover" />
+                  <div className="qy-cr-course-body">
+                    <PlainSkeleton title rows={2} />
+                  </div>
+                </div>
               ))}
             </div>
-            <Pagination
-              className="qy-cr-pagination"
-              current={page}
-              pageSize={COURSE_LIST_PAGE_SIZE}
-              total={list.data.page.total}
-              showSizeChanger={false}
-              hideOnSinglePage
-              onChange={selectPage}
-            />
-          </>
-        )}
-      </section>
+          ) : list.error ? (
+            <div className="qy-cr-card qy-cr-state">
+              <PlainErrorState message={list.error.message} onRetry={list.reload} />
+            </div>
+          ) : !list.data || list.data.results.length === 0 ? (
+            <div className="qy-cr-card qy-cr-state">
+              <PlainEmptyState />
+            </div>
+          ) : (
+            <>
+              <p className="qy-cr-count">{TEXT.total(list.data.page.total)}</p>
+              <div className="qy-cr-grid">
+                {list.data.results.map((card) => (
+                  <CourseCard key={card.id} card={card} mobile={isMobile} codeByName={codeByName} onOpen={open} />
+                ))}
+              </div>
+              <PlainPagination
+                className="qy-cr-pagination"
+                current={page}
+                pageSize={COURSE_LIST_PAGE_SIZE}
+                total={list.data.page.total}
+                hideOnSinglePage
+                onChange={selectPage}
+              />
+            </>
+          )}
+        </section>
+      </PlainTabPanel>
     </div>
   );
 }
