@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { PersonalPage } from './personal/PersonalPage';
-import { PlainLoading } from './plain/PlainStates';
+import { PlainLoadingState } from '@qianyan/shared/plain';
 import { preloadThemedPage, type ThemedPageName } from './themedPages';
 
 // /personal renders without antd (a visitor's first view loads none; the logged-in centre brings
@@ -12,7 +12,7 @@ const ThemedRoutes = lazy(() => import('./ThemedRoutes').then((m) => ({ default:
 function Themed({ page }: { page: ThemedPageName }) {
   preloadThemedPage(page);
   return (
-    <Suspense fallback={<PlainLoading />}>
+    <Suspense fallback={<PlainLoadingState />}>
       <ThemedRoutes page={page} />
     </Suspense>
   );

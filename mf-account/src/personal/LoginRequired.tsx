@@ -1,7 +1,7 @@
 import { MSG, openLoginDialog } from '@qianyan/shared/core';
+import { PlainButton } from '@qianyan/shared/plain';
 import { ACCOUNT_MSG } from '../messages';
-import { UserIcon } from '../plain/PlainStates';
-import '../plain/plain.css';
+import { UserIcon } from '../plain/UserIcon';
 
 /** The personal centre while logged out: the page stays, with a way to log in. Drawn without antd. */
 export function LoginRequired() {
@@ -14,9 +14,9 @@ export function LoginRequired() {
         <h1 id="qy-personal-guest-title">{ACCOUNT_MSG.personalTitle}</h1>
         <p className="qy-personal__guest-lead">{MSG.pleaseLogin}</p>
         <p className="qy-personal__guest-hint">{ACCOUNT_MSG.loginRequiredHint}</p>
-        <button type="button" className="qy-acc-btn" onClick={openLoginDialog}>
+        <PlainButton variant="primary" size="large" onClick={openLoginDialog}>
           {ACCOUNT_MSG.loginButton}
-        </button>
+        </PlainButton>
       </section>
     </div>
   );

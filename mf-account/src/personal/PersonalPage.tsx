@@ -2,7 +2,7 @@
 import { MSG, openLoginDialog, toast, useSession } from '@qianyan/shared/core';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { ACCOUNT_MSG, pageTitle } from '../messages';
-import { PlainLoading } from '../plain/PlainStates';
+import { PlainLoadingState } from '@qianyan/shared/plain';
 import { LoginRequired } from './LoginRequired';
 import './personal.css';
 
@@ -29,7 +29,7 @@ export function PersonalPage() {
 
   if (!loggedIn || !user) return <LoginRequired />;
   return (
-    <Suspense fallback={<PlainLoading />}>
+    <Suspense fallback={<PlainLoadingState />}>
       <ThemedCentre user={user} />
     </Suspense>
   );

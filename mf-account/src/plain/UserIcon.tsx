@@ -1,24 +1,4 @@
-// What mf-account shows without antd while a screen's chunk loads, and the visitor's user icon: the
-// first view of /personal for a visitor loads no antd (its themed screens bring antd with them).
-import './plain.css';
-
-/**
- * A loading page in the footprint of antd's `<Skeleton active />` (shared LoadingState): a 38 % title
- * line, then `rows` shimmering 16 px lines, the last at 61 %. The lines are decorative; the block
- * says it is busy.
- */
-export function PlainLoading({ rows = 4 }: { rows?: number }) {
-  return (
-    <div className="qy-acc-skel" aria-busy="true">
-      <span className="qy-acc-skel__line qy-acc-skel__title" aria-hidden="true" />
-      <span className="qy-acc-skel__rows" aria-hidden="true">
-        {Array.from({ length: rows }, (_, i) => (
-          <span key={i} className="qy-acc-skel__line" />
-        ))}
-      </span>
-    </div>
-  );
-}
+// The visitor's user icon on the personal centre's guest card, without antd.
 
 /** antd's UserOutlined, inline (1em, currentColor, decorative). */
 export function UserIcon() {
