@@ -2,7 +2,7 @@ import { api, MSG, openDialog, openLoginDialog, toast, useIsMobile, useSession }
 import { useEffect, useId, useRef, useState } from 'react';
 import { ExportIcon, ShareIcon, StarFilledIcon, StarIcon, WechatIcon, WeiboIcon } from '../common/icons';
 import { ARTICLE_TEXT as T, weiboShareUrl } from './messages';
-import { PlainButton } from '@qianyan/shared/plain';
+import { PlainButton, useDismiss } from '@qianyan/shared/plain';
 import './shareBar.css';
 
 /**
@@ -103,25 +103,11 @@ function SharePopover({ url, title }: { url: string; title: string }) {
   const wrapRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (refocus: boolean) => {
-      if (refocus && wrapRef.current?.contains(document.activeElement)) buttonRef.current?.focus();
-      setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') close(true);
-    };
-    const onPointer = (e: PointerEvent) => {
-      if (!wrapRef.current?.contains(e.target as Node)) close(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
+  useDismiss(open, wrapRef, (reason) => {
+    // Escape gives focus back to the button when it was inside; a press elsewhere leaves it there.
+    if (reason === 'escape' && wrapRef.current?.contains(document.activeElement)) buttonRef.current?.focus();
+    setOpen(false);
+  });
 
   return (
     <div className="qy-ai-share-anchor" ref={wrapRef}>

@@ -11,3 +11,5 @@ export { PlainTabs, PlainTabPanel } from './Tabs';
 export type { PlainTabItem } from './Tabs';
 export { PlainCarousel, CAROUSEL_TEXT } from './Carousel';
 export { PlainIcon, LeftIcon, RightIcon, DoubleLeftIcon, DoubleRightIcon, EllipsisIcon, LoadingIcon } from './icons';
+export { useDismiss } from './useDismiss';
+export type { DismissReason } from './useDismiss';

@@ -2,6 +2,7 @@
 // leaving, Escape, a click outside, focus moving out of it, or a navigation from inside it.
 // Plain React and CSS (chrome.css, .qy-hover): the header loads no antd.
 import type { ReactNode } from 'react';
+import { useDismiss } from '@qianyan/shared/plain';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { DownIcon } from './icons';
 
@@ -37,24 +38,10 @@ export function HoverPanel({ label, active, className, caret = true, placement =
   };
   useEffect(() => clearTimer, []);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (e: MouseEvent) => {
-      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        triggerRef.current?.focus();
-      }
-    };
-    document.addEventListener('mousedown', onPointerDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onPointerDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, rootRef, (reason) => {
+    setOpen(false);
+    if (reason === 'escape') triggerRef.current?.focus();
+  });
 
   // Keep the panel inside the window (a centred panel near an edge shifts sideways).
   useLayoutEffect(() => {
