@@ -74,11 +74,18 @@ async function choose(page: Page, item: Locator, text: string | RegExp) {
 const formItem = (form: Locator, label: string) =>
   form.locator('.ant-form-item', { has: form.page().locator('label', { hasText: new RegExp(`^${label}$`) }) });
 
-/** Picks 北京市 › … › 东城区 in the profile form's city cascader by searching. */
+/**
+ * Picks 北京市 › … › 东城区 in the profile form's city cascader by searching, and checks the cascader
+ * shows it (the hospitals are those of the chosen city): a click that did not take is tried again.
+ */
 async function chooseCity(page: Page, form: Locator) {
-  await form.getByRole('combobox', { name: '所在城市' }).click();
-  await form.getByRole('combobox', { name: '所在城市' }).fill('东城');
-  await page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item').filter({ hasText: '北京' }).first().click();
+  const city = form.getByRole('combobox', { name: '所在城市' });
+  await expect(async () => {
+    await city.click();
+    await city.fill('东城');
+    await page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item').filter({ hasText: '北京' }).first().click({ timeout: 5_000 });
+    await expect(formItem(form, '所在城市').locator('.ant-select-content-has-value')).toHaveText(/东城/, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 async function logoutFromHeader(page: Page, name: string) {
