@@ -1,3 +1,4 @@
+import { ARTICLE_LIST_PAGES, type ArticleListPath } from '@qianyan/shared';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ArticleTransfer } from './article-transfer/ArticleTransfer';
@@ -5,10 +6,14 @@ import { PlainLoadingState } from '@qianyan/shared/plain';
 import { HomePage } from './home/HomePage';
 import { preloadThemedPage } from './themedPages';
 
-// The home page and the article page render without antd (their first views load none; the article
-// page is its own chunk); every other route comes with the themed routes' chunk, antd included.
+// The home page, the article page and the article lists render without antd (their first views load
+// none; the article page and the lists are their own chunks); every other route comes with the themed
+// routes' chunk, antd included.
 const ArticleInfoPage = lazy(() => import('./article/ArticleInfoPage').then((m) => ({ default: m.ArticleInfoPage })));
+const ArticleListPage = lazy(() => import('./article-list/ArticleListPage').then((m) => ({ default: m.ArticleListPage })));
 const ThemedRoutes = lazy(() => import('./ThemedRoutes').then((m) => ({ default: m.ThemedRoutes })));
+
+const LIST_PATHS = Object.keys(ARTICLE_LIST_PAGES) as ArticleListPath[];
 
 /** The themed routes, with the route's page chunk started beside theirs (not after: one round trip). */
 function Themed() {
@@ -35,6 +40,18 @@ export function AppRoutes() {
           </Suspense>
         }
       />
+      {LIST_PATHS.map((path) => (
+        // key: a new page instance per list, so no state leaks between lists.
+        <Route
+          key={path}
+          path={path}
+          element={
+            <Suspense fallback={<PlainLoadingState />}>
+              <ArticleListPage key={path} path={path} />
+            </Suspense>
+          }
+        />
+      ))}
       <Route path="*" element={<Themed />} />
     </Routes>
   );

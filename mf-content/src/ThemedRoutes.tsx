@@ -1,14 +1,13 @@
-// Every route but the home page, the article page and the transfer redirect: each page is its own
+// Every route but the home page, the article page, the article lists and the transfer redirect: each page is its own
 // chunk, fetched when its route is first shown, and all render inside antd's brand theme. This module
-// is itself loaded lazily, so the first views of the home and article pages carry no antd.
-import { ARTICLE_LIST_PAGES, LoadingState, ThemeScope, type ArticleListPath } from '@qianyan/shared';
+// is itself loaded lazily, so the first views of the home, article and list pages carry no antd.
+import { LoadingState, ThemeScope } from '@qianyan/shared';
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { NotFoundPage, UnderConstructionPage } from './construction/UnderConstructionPage';
 import { SECTION_NAMES } from './messages';
 import { themedPageChunks } from './themedPages';
 
-const ArticleListPage = lazy(() => themedPageChunks.articleList().then((m) => ({ default: m.ArticleListPage })));
 const ClinicalResearchListPage = lazy(() => themedPageChunks.clinicalResearchList().then((m) => ({ default: m.ClinicalResearchListPage })));
 const ArticleParticularsPage = lazy(() => themedPageChunks.articleParticulars().then((m) => ({ default: m.ArticleParticularsPage })));
 const CommentaryListPage = lazy(() => themedPageChunks.commentaryList().then((m) => ({ default: m.CommentaryListPage })));
@@ -22,8 +21,7 @@ const ProfessionalArticleListPage = lazy(() => themedPageChunks.professionalList
 const ProfessionalMorePage = lazy(() => themedPageChunks.professionalMore().then((m) => ({ default: m.ProfessionalMorePage })));
 const SearchPage = lazy(() => themedPageChunks.search().then((m) => ({ default: m.SearchPage })));
 
-const LIST_PATHS = Object.keys(ARTICLE_LIST_PAGES) as ArticleListPath[];
-/** Sections of SECTION_NAMES that now have their screen (the construction panel must not shadow them; /article-info is routed in App). */
+/** Sections of SECTION_NAMES that now have their screen (the construction panel must not shadow them; /article-info is routed in App, as are the article lists). */
 const BUILT_PATHS = new Set([
   '/article-info',
   '/period-article',
@@ -43,10 +41,6 @@ export function ThemedRoutes() {
     <ThemeScope>
       <Suspense fallback={<LoadingState />}>
         <Routes>
-          {LIST_PATHS.map((path) => (
-            // key: a new page instance per list, so no state leaks between lists.
-            <Route key={path} path={path} element={<ArticleListPage key={path} path={path} />} />
-          ))}
           <Route path="/clinical-research-list" element={<ClinicalResearchListPage />} />
           <Route path="/commentary" element={<CommentaryListPage />} />
           <Route path="/article-particulars" element={<ArticleParticularsPage />} />

@@ -1,10 +1,8 @@
-// The chunks of the themed pages (every mf-content route but the home, article and transfer pages).
+// The chunks of the themed pages (every mf-content route but the home, article, article-list and
+// transfer pages).
 // They are listed here, outside ThemedRoutes, so that App can start a page's chunk together with the
 // themed routes' chunk (antd's theme): both load in parallel, one round trip after the app's own.
-import { ARTICLE_LIST_PAGES } from '@qianyan/shared';
-
 export const themedPageChunks = {
-  articleList: () => import('./article-list/ArticleListPage'),
   clinicalResearchList: () => import('./clinical-research/ClinicalResearchListPage'),
   articleParticulars: () => import('./commentary/ArticleParticularsPage'),
   commentaryList: () => import('./commentary/CommentaryListPage'),
@@ -41,6 +39,6 @@ const CHUNK_OF_PATH: Record<string, ChunkName> = {
 /** Starts loading the chunk of the page at `pathname` (webpack loads a chunk once; a repeat is free). */
 export function preloadThemedPage(pathname: string): void {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const name = path in ARTICLE_LIST_PAGES ? 'articleList' : CHUNK_OF_PATH[path];
+  const name = CHUNK_OF_PATH[path];
   if (name) void themedPageChunks[name]().catch(() => undefined);
 }

@@ -1,8 +1,8 @@
-import { StarFilled } from '@ant-design/icons';
 import { formatAuthors, formatDate, SOURCE, type ArticleListItem as Item } from '@qianyan/shared';
-import { Button } from 'antd';
+import { LoadingIcon } from '@qianyan/shared/plain';
 import { Link } from 'react-router-dom';
 import { ClassTags } from '../common/ClassTags';
+import { StarFilledIcon } from '../common/icons';
 import { SourceBadge } from '../common/SourceBadge';
 import { TEXT } from '../messages';
 import { articleHref, commentaryHref, detailHref } from './hrefs';
@@ -38,17 +38,20 @@ export function ArticleListItem({
         <SourceBadge sourceId={item.sourceid} name={item.sourceName} />
         {kind && <span className="qy-al-kind">{kind}</span>}
         {item.ifCollect ? (
-          <Button
-            className="qy-al-uncollect"
-            type="text"
-            size="small"
+          // antd's small icon-only text button, drawn plainly (articleList.css).
+          <button
+            type="button"
+            className={removing ? 'qy-al-uncollect is-loading' : 'qy-al-uncollect'}
             aria-label={TEXT.removeCollect}
             title={TEXT.removeCollect}
-            icon={<StarFilled aria-hidden="true" />}
             disabled={!onRemoveCollect}
-            loading={removing}
-            onClick={() => onRemoveCollect?.(item)}
-          />
+            aria-busy={removing || undefined}
+            onClick={() => {
+              if (!removing) onRemoveCollect?.(item);
+            }}
+          >
+            {removing ? <LoadingIcon /> : <StarFilledIcon />}
+          </button>
         ) : null}
       </div>
       <h2 className="qy-al-item-title">

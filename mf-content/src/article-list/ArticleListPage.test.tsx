@@ -108,6 +108,10 @@ describe('article list page', () => {
 
   it('clearing the date range removes both dates', async () => {
     const { location } = await renderList('/nejm-list?type=1&startDate=20240101&endDate=20240630&page=2');
+    // The plain picker shows the range as antd's RangePicker would.
+    const dates = screen.getByRole('group', { name: '发布日期' });
+    expect(within(dates).getByPlaceholderText('开始日期')).toHaveValue('2024-01-01');
+    expect(within(dates).getByPlaceholderText('结束日期')).toHaveValue('2024-06-30');
     await userEvent.click(screen.getByRole('button', { name: '清除筛选' }));
     await waitFor(() => expect(lastQuery()).toEqual(expect.not.objectContaining({ startDate: expect.anything() })));
     expect(lastQuery()).toMatchObject({ pageNo: 1 });
@@ -115,13 +119,57 @@ describe('article list page', () => {
     expect(location()).toBe('/nejm-list?type=1');
   });
 
+  it('the sort and disease-area filters are native inputs that work from the keyboard', async () => {
+    const { location } = await renderList('/nejm-list?type=1');
+    const box = await screen.findByRole('checkbox', { name: '糖尿病' });
+    box.focus();
+    await userEvent.keyboard(' ');
+    await waitFor(() => expect(lastQuery()).toMatchObject({ articleClassIds: [3] }));
+    expect(screen.getByRole('checkbox', { name: '糖尿病' })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: '最热' }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ sortType: 2, articleClassIds: [3] }));
+    expect(screen.getByRole('radio', { name: '最热' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: '最新' })).not.toBeChecked();
+    expect(location()).toContain('sortType=2');
+  });
+
+  it('the date range loads the real picker on first use, opened, and applies the picked range', async () => {
+    const { location } = await renderList('/nejm-list?type=1');
+    const dates = screen.getByRole('group', { name: '发布日期' });
+    // The first view's stand-in: the two ends, empty.
+    const start = within(dates).getByPlaceholderText('开始日期');
+    expect(start).toHaveAttribute('readonly');
+    expect(within(dates).getByPlaceholderText('结束日期')).toHaveValue('');
+    expect(document.querySelector('.ant-picker')).toBeNull();
+    await userEvent.click(start);
+    // antd's picker takes its place, open, with the focus in its start input.
+    await waitFor(() => expect(document.querySelector('.ant-picker-range')).not.toBeNull());
+    await waitFor(() => expect(document.querySelector('.ant-picker-dropdown')).not.toBeNull());
+    const real = within(dates).getByPlaceholderText('开始日期');
+    expect(real).not.toHaveAttribute('readonly');
+    await waitFor(() => expect(real).toHaveFocus());
+    const first = dayjs().subtract(1, 'month').startOf('month');
+    const last = dayjs().startOf('month');
+    await userEvent.click(document.querySelector(`.ant-picker-dropdown td[title="${first.format('YYYY-MM-DD')}"]`) as HTMLElement);
+    await userEvent.click(document.querySelector(`.ant-picker-dropdown td[title="${last.format('YYYY-MM-DD')}"]`) as HTMLElement);
+    await waitFor(() =>
+      expect(lastQuery()).toMatchObject({ pageNo: 1, startDate: first.format('YYYYMMDD'), endDate: last.format('YYYYMMDD') }),
+    );
+    expect(location()).toContain(`startDate=${first.format('YYYYMMDD')}`);
+  });
+
   it('turning the page requests that page and writes it to the URL', async () => {
     listSpy.mockResolvedValue(pageOf([article()], 45));
     const { location } = await renderList('/nejm-list?type=4');
-    await userEvent.click(await screen.findByTitle('2'));
+    const pager = await screen.findByRole('navigation', { name: '分页' });
+    expect(within(pager).getByRole('button', { name: '1' })).toHaveAttribute('aria-current', 'page');
+    await userEvent.click(within(pager).getByRole('button', { name: '2' }));
     await waitFor(() => expect(lastQuery()).toMatchObject({ pageNo: 2, articleFilterIds: [4] }));
     expect(location()).toBe('/nejm-list?type=4&page=2');
     expect(window.scrollTo).toHaveBeenCalled();
+    await waitFor(() =>
+      expect(within(screen.getByRole('navigation', { name: '分页' })).getByRole('button', { name: '2' })).toHaveAttribute('aria-current', 'page'),
+    );
   });
 
   it('shows source, type, title link, authors, intro, disease-area tags and date of each item', async () => {

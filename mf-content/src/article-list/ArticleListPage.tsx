@@ -1,16 +1,19 @@
 import { ARTICLE_LIST_PAGES, useIsMobile, type ArticleListPath } from '@qianyan/shared';
-import { Tabs } from 'antd';
+import { PlainTabPanel, PlainTabs } from '@qianyan/shared/plain';
 import { useState } from 'react';
 import { useArticleClasses } from '../common/useArticleClasses';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { LIST_PAGE_INFO, pageTitle } from '../messages';
-import { FilterDrawer } from './FilterDrawer';
+import { LazyFilterDrawer } from './LazyFilterDrawer';
 import { FilterSidebar } from './FilterSidebar';
 import { hasActiveFilters, toArticleQuery, type FilterFields, type ListFilters } from './listQuery';
 import { FilterButton, ListHeader, ListResults, useArticleList } from './ListParts';
 import { useListState } from './useListState';
 import '../common/common.css';
 import './articleList.css';
+
+/** Prefix of the tabs' and their panel's ids. */
+const TABS_ID = 'qy-al-list-tabs';
 
 /** The four article list pages of spec §2.10: one design, driven by ARTICLE_LIST_PAGES[path]. */
 export function ArticleListPage({ path }: { path: ArticleListPath }) {
@@ -42,18 +45,19 @@ export function ArticleListPage({ path }: { path: ArticleListPath }) {
         action={isMobile && <FilterButton active={hasActiveFilters(filters)} onClick={() => setDrawerOpen(true)} />}
       />
       <div className="qy-al-tabs">
-        <Tabs
+        <PlainTabs
+          id={TABS_ID}
           activeKey={String(tab.id)}
           items={config.tabs.map((t) => ({ key: String(t.id), label: t.label }))}
           onChange={(key) => selectTab(Number(key))}
         />
       </div>
-      <div className="qy-al-body">
+      <PlainTabPanel id={TABS_ID} activeKey={String(tab.id)} className="qy-al-body">
         {!isMobile && <FilterSidebar filters={filters} classes={classes} fields={fields} onChange={applyFilters} />}
         <ListResults list={list} page={state.page} onPage={selectPage} codeByName={codeByName} />
-      </div>
+      </PlainTabPanel>
       {isMobile && (
-        <FilterDrawer
+        <LazyFilterDrawer
           open={drawerOpen}
           onClose={() => setDrawerOpen(false)}
           onApply={applyFilters}

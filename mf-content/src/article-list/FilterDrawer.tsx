@@ -1,5 +1,6 @@
+import { ThemeScope } from '@qianyan/shared';
 import { Button, Drawer } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentProps } from 'react';
 import { TEXT } from '../messages';
 import { ClassGroup, SortGroup, TypeGroupField } from './FilterGroups';
 import { rangeFields, rangeOf, type FilterProps } from './FilterSidebar';
@@ -79,5 +80,14 @@ export function FilterDrawer({ open, onClose, onApply, filters, classes, fields,
           />
         ))}
     </Drawer>
+  );
+}
+
+/** The drawer in the brand theme, for pages rendered outside the themed routes (LazyFilterDrawer). */
+export function ThemedFilterDrawer(props: ComponentProps<typeof FilterDrawer>) {
+  return (
+    <ThemeScope>
+      <FilterDrawer {...props} />
+    </ThemeScope>
   );
 }

@@ -1,8 +1,11 @@
-// The sort and disease-area groups, shared by the desktop sidebar and the mobile drawer.
+// The sort and disease-area groups, shared by the desktop sidebar and the mobile drawer. Native radios
+// and checkboxes drawn like antd's solid radio buttons and checkboxes (filterGroups.css), so the
+// list page's first view loads no antd: each input keeps its label, keyboard and focus ring.
 import type { ArticleClass, ArticleFilter } from '@qianyan/shared';
-import { Checkbox, Radio } from 'antd';
+import { useId } from 'react';
 import { TEXT } from '../messages';
 import type { SortType } from './listQuery';
+import './filterGroups.css';
 
 export const SORT_OPTIONS: { value: SortType; label: string }[] = [
   { value: 0, label: TEXT.sortNewest },
@@ -10,19 +13,75 @@ export const SORT_OPTIONS: { value: SortType; label: string }[] = [
   { value: 2, label: TEXT.sortHottest },
 ];
 
+/** A row of solid radio buttons filling the width (antd's Radio.Group, optionType button, block). */
+export function RadioButtons<V extends string | number>({
+  options,
+  value,
+  onChange,
+  className,
+}: {
+  options: readonly { value: V; label: string }[];
+  value: V;
+  onChange: (v: V) => void;
+  className?: string;
+}) {
+  const name = useId();
+  return (
+    <div role="radiogroup" className={className ? `qy-radio-buttons ${className}` : 'qy-radio-buttons'}>
+      {options.map((o) => {
+        const checked = o.value === value;
+        return (
+          <label key={String(o.value)} className={checked ? 'qy-radio-button is-checked' : 'qy-radio-button'}>
+            <input type="radio" name={name} value={String(o.value)} checked={checked} onChange={() => onChange(o.value)} />
+            <span>{o.label}</span>
+          </label>
+        );
+      })}
+    </div>
+  );
+}
+
+/** Checkboxes with their labels (antd's Checkbox.Group): `value` holds the ticked values, in ticking order. */
+export function CheckboxGroup<V extends string | number>({
+  options,
+  value,
+  onChange,
+  className,
+}: {
+  options: readonly { value: V; label: string }[];
+  value: readonly V[];
+  onChange: (v: V[]) => void;
+  className?: string;
+}) {
+  const ticked = new Set(value);
+  const toggle = (v: V, on: boolean) => {
+    // antd keeps the options' order in the value it reports.
+    const next = new Set(value);
+    if (on) next.add(v);
+    else next.delete(v);
+    onChange(options.map((o) => o.value).filter((x) => next.has(x)));
+  };
+  return (
+    <div role="group" className={className ? `qy-checkbox-group ${className}` : 'qy-checkbox-group'}>
+      {options.map((o) => {
+        const checked = ticked.has(o.value);
+        return (
+          <label key={String(o.value)} className={checked ? 'qy-checkbox is-checked' : 'qy-checkbox'}>
+            <input type="checkbox" value={String(o.value)} checked={checked} onChange={(e) => toggle(o.value, e.target.checked)} />
+            <span className="qy-checkbox-box" aria-hidden="true" />
+            <span className="qy-checkbox-label">{o.label}</span>
+          </label>
+        );
+      })}
+    </div>
+  );
+}
+
 export function SortGroup({ value, onChange }: { value: SortType; onChange: (v: SortType) => void }) {
   return (
     <fieldset className="qy-al-fieldset">
       <legend>{TEXT.sort}</legend>
-      <Radio.Group
-        className="qy-al-sort"
-        optionType="button"
-        buttonStyle="solid"
-        block
-        options={SORT_OPTIONS}
-        value={value}
-        onChange={(e) => onChange(e.target.value as SortType)}
-      />
+      <RadioButtons className="qy-al-sort" options={SORT_OPTIONS} value={value} onChange={onChange} />
     </fieldset>
   );
 }
@@ -37,11 +96,11 @@ export function ClassGroup({ classes, value, onChange, layout }: {
   return (
     <fieldset className="qy-al-fieldset">
       <legend>{TEXT.diseaseAreas}</legend>
-      <Checkbox.Group
+      <CheckboxGroup
         className={layout === 'grid' ? 'qy-al-class-grid' : 'qy-al-class-list'}
         options={classes.map((c) => ({ label: c.classname, value: c.id }))}
         value={value}
-        onChange={(ids) => onChange(ids as number[])}
+        onChange={onChange}
       />
     </fieldset>
   );
@@ -67,11 +126,11 @@ export function TypeGroupField({ group, value, onChange, layout }: {
   return (
     <fieldset className="qy-al-fieldset">
       <legend>{group.legend}</legend>
-      <Checkbox.Group
+      <CheckboxGroup
         className={layout === 'grid' ? 'qy-al-class-grid' : 'qy-al-class-list'}
         options={group.options.map((o) => ({ label: o.filtername, value: o.id }))}
         value={value.filter((id) => own.has(id))}
-        onChange={(ids) => onChange([...value.filter((id) => !own.has(id)), ...(ids as number[])])}
+        onChange={(ids) => onChange([...value.filter((id) => !own.has(id)), ...ids])}
       />
     </fieldset>
   );

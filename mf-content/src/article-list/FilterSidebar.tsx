@@ -1,10 +1,11 @@
+// The desktop filter sidebar, drawn without antd: the date picker's antd loads on its first use.
 import { fromApiDate, toApiRange, type ArticleClass } from '@qianyan/shared';
-import { Button, DatePicker } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { TEXT } from '../messages';
-import { isOutside, LIST_BOUNDS, maxOf, type DateBounds } from './dates';
+import { LIST_BOUNDS, type DateBounds } from './dates';
 import { ClassGroup, SortGroup, TypeGroupField, type TypeGroup } from './FilterGroups';
 import { EMPTY_FILTERS, hasActiveFilters, type FilterFields, type ListFilters } from './listQuery';
+import { RangeField } from './RangeField';
 
 export { SORT_OPTIONS } from './FilterGroups';
 
@@ -32,12 +33,6 @@ export function rangeFields(range: [Dayjs | null, Dayjs | null] | null): Pick<Li
   return { startDate: r.startDate, endDate: r.endDate };
 }
 
-/** The months the range picker opens on: the one before the last selectable day and its own, or this month when later. */
-function pickerMonths(bounds: DateBounds): [Dayjs, Dayjs] {
-  const last = dayjs().isAfter(maxOf(bounds), 'day') ? maxOf(bounds) : dayjs();
-  return [last.subtract(1, 'month'), last];
-}
-
 /** Desktop sidebar (≥ 768 px): every change applies at once and returns to page 1. */
 export function FilterSidebar({
   filters,
@@ -60,9 +55,9 @@ export function FilterSidebar({
       <div className="qy-al-filter-head">
         <h2 id="qy-al-filter-title">{TEXT.filters}</h2>
         {(active ?? hasActiveFilters(filters)) && (
-          <Button type="link" size="small" onClick={onClear ?? (() => onChange(EMPTY_FILTERS))}>
+          <button type="button" className="qy-al-clear" onClick={onClear ?? (() => onChange(EMPTY_FILTERS))}>
             {TEXT.clearFilters}
-          </Button>
+          </button>
         )}
       </div>
       {fields.sort && <SortGroup value={filters.sortType} onChange={(sortType) => onChange({ ...filters, sortType })} />}
@@ -72,15 +67,7 @@ export function FilterSidebar({
       {fields.dates && (
         <fieldset className="qy-al-fieldset">
           <legend>{TEXT.dateRange}</legend>
-          <DatePicker.RangePicker
-            className="qy-al-range"
-            value={rangeOf(filters)}
-            disabledDate={(d) => isOutside(bounds, d)}
-            // Open on the last selectable month and the one before (today's with the default bounds).
-            defaultPickerValue={pickerMonths(bounds)}
-            placeholder={[TEXT.startDate, TEXT.endDate]}
-            onChange={(range) => onChange({ ...filters, ...rangeFields(range) })}
-          />
+          <RangeField value={rangeOf(filters)} bounds={bounds} onChange={(range) => onChange({ ...filters, ...rangeFields(range) })} />
         </fieldset>
       )}
       {typeGroups

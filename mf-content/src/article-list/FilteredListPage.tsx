@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useArticleClasses } from '../common/useArticleClasses';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { pageTitle } from '../messages';
-import { FilterDrawer } from './FilterDrawer';
+import { LazyFilterDrawer } from './LazyFilterDrawer';
 import { FilterSidebar } from './FilterSidebar';
 import { hasActiveFilters, type FilterFields } from './listQuery';
 import { FilterButton, ListHeader, ListResults, useArticleList } from './ListParts';
@@ -49,7 +49,7 @@ export function FilteredListPage({
         <ListResults list={list} page={state.page} onPage={selectPage} codeByName={codeByName} hrefOf={hrefOf} />
       </div>
       {isMobile && (
-        <FilterDrawer
+        <LazyFilterDrawer
           open={drawerOpen}
           onClose={() => setDrawerOpen(false)}
           onApply={applyFilters}

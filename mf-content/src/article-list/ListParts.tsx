@@ -1,22 +1,19 @@
 // Building blocks shared by every article-like list (spec §2.10): the heading, the mobile filter
-// button, the request with its reload after login, and the results panel with its four states.
-import { FilterOutlined } from '@ant-design/icons';
+// button, the request with its reload after login, and the results panel with its four states. All
+// plain (no antd), so the list pages' first view loads none.
 import {
   api,
   ARTICLE_LIST_PAGE_SIZE,
-  EmptyState,
-  ErrorState,
   MSG,
   onLoggedIn,
   toast,
   useApiQuery,
-  useIsMobile,
   useSession,
   type ArticleListItem as Item,
   type ArticleListQuery,
   type PageResult,
 } from '@qianyan/shared';
-import { Button, Pagination, Skeleton } from 'antd';
+import { PlainButton, PlainEmptyState, PlainErrorState, PlainIcon, PlainPagination, PlainSkeleton } from '@qianyan/shared/plain';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { TEXT } from '../messages';
 import { ArticleListItem } from './ArticleListItem';
@@ -83,13 +80,18 @@ export function ListHeader({ title, intro, action }: { title: ReactNode; intro?:
   );
 }
 
+/** antd's FilterOutlined. */
+const FilterIcon = () => (
+  <PlainIcon d="M880.1 154H143.9c-24.5 0-39.8 26.7-27.5 48L349 597.4V838c0 17.7 14.2 32 31.8 32h262.4c17.6 0 31.8-14.3 31.8-32V597.4L907.7 202c12.2-21.3-3.1-48-27.6-48zM603.4 798H420.6V642h182.9v156zm9.6-236.6l-9.5 16.6h-183l-9.5-16.6L212.7 226h598.6L613 561.4z" />
+);
+
 /** The phone's 筛选 button; a dot says filters are applied. */
 export function FilterButton({ active, onClick }: { active: boolean; onClick: () => void }) {
   return (
-    <Button icon={<FilterOutlined aria-hidden="true" />} onClick={onClick} className="qy-al-filter-button">
+    <PlainButton icon={<FilterIcon />} onClick={onClick} className="qy-al-filter-button">
       {TEXT.filters}
       {active && <span className="qy-al-filter-dot" aria-hidden="true" />}
-    </Button>
+    </PlainButton>
   );
 }
 
@@ -114,7 +116,6 @@ export function ListResults({
   codeByName: Map<string, number>;
   hrefOf?: (item: Item) => string;
 }) {
-  const isMobile = useIsMobile();
   const { removing, remove } = useRemoveCollect(list.reload);
   const goToPage = useCallback(
     (n: number) => {
@@ -128,14 +129,14 @@ export function ListResults({
       {list.loading ? (
         <div className="qy-al-loading">
           {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} active title paragraph={{ rows: 3 }} />
+            <PlainSkeleton key={i} title rows={3} />
           ))}
         </div>
       ) : list.error ? (
-        <ErrorState message={list.error.message} onRetry={list.reload} />
+        <PlainErrorState message={list.error.message} onRetry={list.reload} />
       ) : !list.data || list.data.results.length === 0 ? (
         <div className="qy-al-empty">
-          <EmptyState />
+          <PlainEmptyState />
         </div>
       ) : (
         <>
@@ -150,13 +151,11 @@ export function ListResults({
               removing={removing === item.id}
             />
           ))}
-          <Pagination
+          <PlainPagination
             className="qy-al-pagination"
             current={page}
             pageSize={ARTICLE_LIST_PAGE_SIZE}
             total={list.data.page.total}
-            showSizeChanger={false}
-            showLessItems={isMobile}
             hideOnSinglePage
             onChange={goToPage}
           />

@@ -71,7 +71,8 @@ describe('clinical research writing list', () => {
   it('turning the page keeps the range in the URL', async () => {
     listSpy.mockResolvedValue(pageOf([article()], 45));
     const { location } = await renderList('/clinical-research-list?startDate=20240101&endDate=20240630');
-    await userEvent.click(await screen.findByTitle('2'));
+    const pager = await screen.findByRole('navigation', { name: '分页' });
+    await userEvent.click(within(pager).getByRole('button', { name: '2' }));
     await waitFor(() => expect(lastQuery()).toMatchObject({ pageNo: 2, startDate: '20240101' }));
     expect(location()).toBe('/clinical-research-list?startDate=20240101&endDate=20240630&page=2');
   });
