@@ -21,6 +21,8 @@ module.exports = (_env, argv) => {
     {
       dir: __dirname,
       name: 'shell',
+      // index.html preloads the shell's scripts and starts them once the page has painted.
+      htmlInject: false,
       runtimePlugins: [require.resolve('./src/federation/fallbackPlugin.ts')],
     },
     argv,

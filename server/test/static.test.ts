@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
-import { headerAdvertBox, type FirstViewEntry } from '../src/plugins/firstView.js';
+import { firstViewMain, headerAdvertBox, type FirstViewEntry } from '../src/plugins/firstView.js';
 import { hintTags, remoteHints, routeOwner } from '../src/plugins/static.js';
 import { createTestApp, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let dir: string;
 const INDEX =
-  '<!doctype html><html><head><script src="/main.3f9a1c2b.js"></script></head><body><div id=qy-header-ad class=qy-header-ad--reserved></div><div id="root"></div></body></html>';
+  '<!doctype html><html><head><script src="/main.3f9a1c2b.js"></script></head><body><div id=qy-header-ad class=qy-header-ad--reserved></div><main id=qy-main class=qy-main--pending></main></body></html>';
 
 before(async () => {
   dir = await mkdtemp(join(tmpdir(), 'qy-web-'));
@@ -246,5 +246,49 @@ describe('preload hints', () => {
     const tags = hintTags({ a: '</script>' }, { scripts: ['/x".js'] });
     assert.equal(tags.match(/<\/script>/g)!.length, 1);
     assert.ok(tags.includes('href="/x&quot;.js" as="script"'));
+  });
+});
+
+describe("the banner drawn by the server (the top of the home and course pages)", () => {
+  const banner = (content: Record<string, unknown>[]): FirstViewEntry[] => [
+    { path: '/api/base/getBanner', body: { code: 'home' }, reply: { code: 0, data: { code: 'home', content } } },
+  ];
+  const slide = (pic: string, title = '每周精选', intro = '把研究读成依据') => ({ pic, title, intro, url: '/nejm-list' });
+
+  it('draws the first slide of the home banner as a hidden, inert picture over the page, with one dot a slide', () => {
+    const box = firstViewMain('/index', banner([slide('/api/static/banners/home-1.svg'), slide('/b.svg')]))!;
+    assert.equal(
+      box,
+      '<div id="qy-first-view" data-page="home" aria-hidden="true" inert><div class="qy-fv-home"><div class="qy-fv-banner"><img src="/api/static/banners/home-1.svg" alt=""><span class="qy-fv-caption"><span class="qy-fv-title">每周精选</span><span class="qy-fv-intro">把研究读成依据</span></span><span class="qy-fv-dots"><i class="is-active"></i><i></i></span></div></div></div>',
+    );
+    assert.equal(firstViewMain('/', banner([slide('/a.svg')])), firstViewMain('/index/', banner([slide('/a.svg')])), '/ is the home page too');
+  });
+
+  it("draws the course list's heading and classroom banner", () => {
+    const box = firstViewMain('/course-resources', banner([slide('https://cdn.example.com/c.png', '编辑课堂', '')]))!;
+    assert.match(box, /^<div id="qy-first-view" data-page="course-resources" aria-hidden="true" inert>/);
+    assert.match(box, /<div class="qy-fv-cr-h1">课程资源<\/div><p>编辑课堂与临床研究实践课程，助力临床能力与科研素养的持续提升。<\/p>/);
+    assert.match(box, /<div class="qy-fv-cr-banner"><img src="https:\/\/cdn\.example\.com\/c\.png" alt=""><div class="qy-fv-cr-text"><strong>编辑课堂<\/strong><\/div><\/div>/);
+  });
+
+  it('escapes the texts, and draws nothing without a safe picture, without banners or on other routes', () => {
+    const box = firstViewMain('/index', banner([slide('/a.svg', '<script>alert(1)</script>', '"&')]))!;
+    assert.ok(!box.includes('<script>'));
+    assert.match(box, /&lt;script&gt;alert\(1\)&lt;\/script&gt;.*&quot;&amp;/);
+    assert.equal(firstViewMain('/index', banner([slide('javascript:alert(1)')])), undefined);
+    assert.equal(firstViewMain('/index', banner([slide('//evil.example.com/x.svg')])), undefined);
+    assert.equal(firstViewMain('/index', banner([])), undefined);
+    assert.equal(firstViewMain('/index', []), undefined, 'the banner call failed');
+    assert.equal(firstViewMain('/nejm-list', banner([slide('/a.svg')])), undefined);
+  });
+
+  it("is in the served home page, inside #qy-main, drawn from the page's own banner reply", async () => {
+    const page = (await ctx.get('/index', html)).text;
+    const entries = firstView(page);
+    const box = firstViewMain('/index', entries)!;
+    assert.ok(box, 'the seeded home banner is drawn');
+    assert.ok(page.includes(`<main id=qy-main class=qy-main--pending>${box}</main>`));
+    const article = (await ctx.get('/article-info?permalinks=QYJ0001', html)).text;
+    assert.ok(article.includes('<main id=qy-main class=qy-main--pending></main>'), 'other pages keep an empty #qy-main');
   });
 });

@@ -19,5 +19,6 @@ export * from './session/hooks';
 export * from './sso';
 export { isBlankHtml, RichHtml, sanitizeHtml } from './ui/sanitize';
 export { useBreakpoint, useIsMobile } from './ui/responsive';
+export { firstViewPreviewPage, releaseFirstView, useReleaseFirstView } from './firstViewPreview';
 export { registerRemoteLoader, loadRemoteModule } from './remotes';
 export type { RemoteLoader } from './remotes';

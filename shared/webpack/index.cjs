@@ -111,6 +111,8 @@ function sharedConfig() {
  * @param {Record<string,string>} [o.exposes]
  * @param {string} [o.entry]    standalone / root entry (default ./src/index.ts)
  * @param {string[]} [o.runtimePlugins]
+ * @param {boolean} [o.htmlInject] false: the page's template writes its own script tags (the shell's
+ *                              index.html starts its scripts after the first paint)
  */
 function createConfig(o, argv = {}) {
   const mode = argv.mode || process.env.NODE_ENV || 'production';
@@ -175,6 +177,7 @@ function createConfig(o, argv = {}) {
       new HtmlWebpackPlugin({
         template: path.join(o.dir, 'public/index.html'),
         chunks: ['main'],
+        inject: o.htmlInject ?? 'head',
       }),
       ...(prod ? [new PrecompressPlugin()] : []),
     ],

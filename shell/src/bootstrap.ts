@@ -1,7 +1,7 @@
 // The single-spa root config (plain TypeScript): remote manifests from /remotes.json, the route
 // table, the always-active chrome app, the shell's own pages, then start().
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { registerRemoteLoader } from '@qianyan/shared/core';
+import { registerRemoteLoader, releaseFirstView } from '@qianyan/shared/core';
 import { registerApplication, start, unloadApplication, type LifeCycles } from 'single-spa';
 import { containerEntry } from './federation/containerEntry';
 import { onRetry, remoteFallbackLifecycles } from './federation/fallback';
@@ -86,6 +86,23 @@ function releaseFooterWhenFilled(main: HTMLElement) {
   }).observe(main, { childList: true });
 }
 
+/** How long the server's picture of the page's top may stay if its page never takes it away. */
+const PREVIEW_MAX_MS = 15000;
+
+/**
+ * The server's picture of the page's top (firstView.ts, firstViewMain) is the page's to remove; it
+ * also goes when the reader leaves for another path first, or after PREVIEW_MAX_MS whatever happens
+ * (a page that failed to load).
+ */
+function releasePreviewOnLeave() {
+  const firstPath = window.location.pathname;
+  const onRoute = () => {
+    if (window.location.pathname !== firstPath) releaseFirstView();
+  };
+  window.addEventListener('single-spa:before-routing-event', onRoute);
+  window.setTimeout(() => releaseFirstView(), PREVIEW_MAX_MS);
+}
+
 async function main() {
   // A single-sign-on ticket leaves the address bar before any app reads it (§4 single sign-on arrival).
   const ssoArrival = settleSsoArrival();
@@ -119,6 +136,7 @@ async function main() {
 
   const domElement = document.getElementById('qy-main') as HTMLElement;
   releaseFooterWhenFilled(domElement);
+  releasePreviewOnLeave();
 
   registerApplication({
     name: 'chrome',

@@ -1,4 +1,4 @@
-import { api, useApiQuery } from '@qianyan/shared';
+import { api, useApiQuery, useReleaseFirstView } from '@qianyan/shared';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { TEXT } from '../messages';
 import { useAdverts } from '../portal/adverts';
@@ -15,7 +15,10 @@ import './home.css';
 function HomeBanners() {
   const q = useApiQuery(() => api.base.getBanner({ code: 'home' }, { silent: true }), []);
   const slides = (q.data?.content ?? []).map((b, i) => ({ key: i, img: b.pic, title: b.title, intro: b.intro, href: b.url, alt: b.title }));
-  if (q.loading && !q.data) return <div className="qy-carousel qy-carousel--banner qy-carousel--loading" aria-hidden="true" />;
+  const drawn = !(q.loading && !q.data);
+  // The server's picture of this banner (if any) goes once the first slide's picture is decoded.
+  useReleaseFirstView('home', drawn, '.qy-home-banner-wrap .qy-carousel__slide img');
+  if (!drawn) return <div className="qy-carousel qy-carousel--banner qy-carousel--loading" aria-hidden="true" />;
   if (slides.length === 0) return null;
   return <Carousel variant="banner" label={HOME_TEXT.banners} slides={slides} />;
 }

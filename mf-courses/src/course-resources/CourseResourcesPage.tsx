@@ -1,4 +1,4 @@
-import { api, CAROUSEL_DELAY_MS, COURSE_LIST_PAGE_SIZE, useApiQuery, useIsMobile, useSession, type LessonCard } from '@qianyan/shared';
+import { api, CAROUSEL_DELAY_MS, COURSE_LIST_PAGE_SIZE, useApiQuery, useIsMobile, useReleaseFirstView, useSession, type LessonCard } from '@qianyan/shared';
 import {
   PlainCarousel,
   PlainEmptyState,
@@ -47,8 +47,11 @@ export function parseCourseQuery(params: URLSearchParams): {
 function ClassroomBanner() {
   const banner = useApiQuery(() => api.base.getBanner({ code: 'classroom' }, { silent: true }), []);
   const pictures = banner.data?.content ?? [];
+  const drawn = !(banner.loading && !banner.data);
+  // The server's picture of this banner (if any) goes once the first slide's picture is decoded.
+  useReleaseFirstView('course-resources', drawn, '.qy-cr-banner .qy-cr-banner-slide img');
   // While the banner loads, its box keeps the slide's height, so the page below does not jump.
-  if (banner.loading && !banner.data) {
+  if (!drawn) {
     return (
       <div className="qy-cr-banner" aria-hidden="true">
         <div className="qy-cr-banner-slide" />

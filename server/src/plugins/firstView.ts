@@ -117,7 +117,7 @@ const safeImage = (url: string) => /^(\/(?!\/)|https?:\/\/)/.test(url);
 export async function firstViewData(
   app: FastifyInstance,
   pathname: string,
-): Promise<{ entries: FirstViewEntry[]; images: string[]; headerAdvertBox?: string }> {
+): Promise<{ entries: FirstViewEntry[]; images: string[]; headerAdvertBox?: string; main?: string }> {
   const entries = (
     await Promise.all(
       firstViewCalls(pathname).map(async (call): Promise<FirstViewEntry | null> => {
@@ -132,5 +132,68 @@ export async function firstViewData(
       }),
     )
   ).filter((e): e is FirstViewEntry => e !== null);
-  return { entries, images: firstViewImages(entries).filter(safeImage), headerAdvertBox: headerAdvertBox(entries) };
+  return {
+    entries,
+    images: firstViewImages(entries).filter(safeImage),
+    headerAdvertBox: headerAdvertBox(entries),
+    main: firstViewMain(pathname, entries),
+  };
+}
+
+/** A banner slide as the pages draw it (getBanner's content). */
+interface BannerSlide {
+  pic: string;
+  title: string;
+  intro: string;
+}
+
+function bannerSlides(entries: FirstViewEntry[]): BannerSlide[] | undefined {
+  const entry = entries.find((e) => e.path === '/api/base/getBanner');
+  if (!entry) return undefined;
+  const content = (entry.reply.data as { content?: unknown } | undefined)?.content;
+  if (!Array.isArray(content)) return [];
+  return content.map((c: Record<string, unknown>) => ({
+    pic: typeof c.pic === 'string' ? c.pic : '',
+    title: typeof c.title === 'string' ? c.title : '',
+    intro: typeof c.intro === 'string' ? c.intro : '',
+  }));
+}
+
+/** The page heading of /course-resources (mf-courses/src/messages.ts: courseResources, courseResourcesIntro). */
+const COURSE_HEAD = { title: '课程资源', intro: '编辑课堂与临床研究实践课程，助力临床能力与科研素养的持续提升。' };
+
+/**
+ * The top of the home and course pages, drawn by the server into #qy-main so that their largest
+ * element, the first banner picture, shows with the first paint instead of after the page's scripts.
+ * It is a picture of the page, not the page: it lies over the top of #qy-main (absolute, so nothing
+ * moves when it goes), is hidden from assistive technology and inert, lets clicks through, and has
+ * the same geometry as the page's own banner (index.html's #qy-first-view rules copy the pages'
+ * CSS). The page removes it once its own banner's picture is decoded (releaseFirstView in
+ * @qianyan/shared/core); the shell removes it when the reader leaves the route first.
+ * undefined: nothing to draw (another route, no banner reply, no picture).
+ */
+export function firstViewMain(pathname: string, entries: FirstViewEntry[]): string | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const slides = bannerSlides(entries);
+  const first = slides?.[0];
+  if (!slides || !first || !first.pic || !safeImage(first.pic)) return undefined;
+  const img = `<img src="${escapeHtml(first.pic)}" alt="">`;
+  if (path === '/' || path === '/index') {
+    const caption =
+      first.title || first.intro
+        ? `<span class="qy-fv-caption">${first.title ? `<span class="qy-fv-title">${escapeHtml(first.title)}</span>` : ''}${
+            first.intro ? `<span class="qy-fv-intro">${escapeHtml(first.intro)}</span>` : ''
+          }</span>`
+        : '';
+    const dots = slides.length > 1 ? `<span class="qy-fv-dots">${slides.map((_, i) => `<i${i === 0 ? ' class="is-active"' : ''}></i>`).join('')}</span>` : '';
+    return `<div id="qy-first-view" data-page="home" aria-hidden="true" inert><div class="qy-fv-home"><div class="qy-fv-banner">${img}${caption}${dots}</div></div></div>`;
+  }
+  if (path === '/course-resources') {
+    const text =
+      first.title || first.intro
+        ? `<div class="qy-fv-cr-text">${first.title ? `<strong>${escapeHtml(first.title)}</strong>` : ''}${first.intro ? `<span>${escapeHtml(first.intro)}</span>` : ''}</div>`
+        : '';
+    return `<div id="qy-first-view" data-page="course-resources" aria-hidden="true" inert><div class="qy-fv-cr"><div class="qy-fv-cr-head"><div class="qy-fv-cr-h1">${COURSE_HEAD.title}</div><p>${COURSE_HEAD.intro}</p></div><div class="qy-fv-cr-banner">${img}${text}</div></div></div>`;
+  }
+  return undefined;
 }

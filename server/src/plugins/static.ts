@@ -100,6 +100,9 @@ export function firstViewTagsFor(entries: FirstViewEntry[], images: string[]): s
 /** The header advert's empty box in the shell's index.html (minified or not), which the server fills (firstView.ts). */
 export const HEADER_AD_BOX = /<div id="?qy-header-ad"? class="?qy-header-ad--reserved"?><\/div>/;
 
+/** The opening tag of the page's empty #qy-main (minified or not), where the server may draw the route's top (firstView.ts). */
+export const MAIN_BOX = /<main id="?qy-main"?[^>]*>(?=<\/main>)/;
+
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><title>Qianyan</title></head>
 <body><h1>前端尚未构建</h1><p>The front end is not built yet: run <code>npm run build</code>
@@ -166,7 +169,9 @@ export default fp<StaticPluginOptions>(
       const pathname = (request.url.split('?', 1)[0] ?? '/').replace(/\/index\.html$/, '/');
       const [hints, first] = await Promise.all([pageHints(pathname), firstViewData(app, pathname)]);
       const page = injectConfig(html, hints + firstViewTagsFor(first.entries, first.images));
-      return reply.send(first.headerAdvertBox === undefined ? page : page.replace(HEADER_AD_BOX, first.headerAdvertBox));
+      let out = first.headerAdvertBox === undefined ? page : page.replace(HEADER_AD_BOX, first.headerAdvertBox);
+      if (first.main) out = out.replace(MAIN_BOX, (open) => `${open}${first.main}`);
+      return reply.send(out);
     }
 
     app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
