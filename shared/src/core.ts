@@ -20,5 +20,6 @@ export * from './sso';
 export { isBlankHtml, RichHtml, sanitizeHtml } from './ui/sanitize';
 export { useBreakpoint, useIsMobile } from './ui/responsive';
 export { firstViewPreviewPage, releaseFirstView, useReleaseFirstView } from './firstViewPreview';
+export { yieldToMain } from './yieldToMain';
 export { registerRemoteLoader, loadRemoteModule } from './remotes';
 export type { RemoteLoader } from './remotes';

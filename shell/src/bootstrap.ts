@@ -1,7 +1,7 @@
 // The single-spa root config (plain TypeScript): remote manifests from /remotes.json, the route
 // table, the always-active chrome app, the shell's own pages, then start().
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { registerRemoteLoader, releaseFirstView } from '@qianyan/shared/core';
+import { registerRemoteLoader, releaseFirstView, yieldToMain } from '@qianyan/shared/core';
 import { registerApplication, start, unloadApplication, type LifeCycles } from 'single-spa';
 import { containerEntry } from './federation/containerEntry';
 import { onRetry, remoteFallbackLifecycles } from './federation/fallback';
@@ -108,6 +108,8 @@ async function main() {
   const ssoArrival = settleSsoArrival();
   const map = takeInlineRemoteMap() ?? (await fetchRemoteMap());
   register(map);
+  // Each start-up step in a task of its own (registering the remotes, the apps, then starting).
+  await yieldToMain();
   // Widgets exposed by one remote to another. A failed load is retried once with a fresh
   // remotes.json entry, because the federation runtime keeps a failed container until re-registered.
   registerRemoteLoader(async <T,>(id: string): Promise<T> => {
@@ -167,6 +169,7 @@ async function main() {
   });
 
   await ssoArrival;
+  await yieldToMain();
   start({ urlRerouteOnly: true });
 }
 

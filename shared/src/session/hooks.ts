@@ -1,6 +1,6 @@
 // React hooks over the shared store. Apps render inside <Provider store={qyStore}>.
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../api';
 import { MSG } from '../messages';
 import { toast } from '../toast';
@@ -61,9 +61,11 @@ export function useApiQuery<T>(fn: () => Promise<T>, deps: unknown[]): QueryStat
   useEffect(() => {
     const id = ++runId.current;
     setState((s) => ({ ...s, loading: true, error: null }));
+    // A reply is drawn in a transition: React renders it in slices, yielding to the browser, rather
+    // than in one task as long as the page's tree (several replies arrive together on a first view).
     fn().then(
-      (data) => id === runId.current && setState({ data, loading: false, error: null }),
-      (error: Error) => id === runId.current && setState((s) => ({ data: s.data, loading: false, error })),
+      (data) => id === runId.current && startTransition(() => setState({ data, loading: false, error: null })),
+      (error: Error) => id === runId.current && startTransition(() => setState((s) => ({ data: s.data, loading: false, error }))),
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...deps, tick]);
