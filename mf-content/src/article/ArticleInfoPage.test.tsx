@@ -91,7 +91,7 @@ describe('article page: head and readable content', () => {
       .mockResolvedValue([article({ id: 7, title: '动画：免疫治疗如何起效', sourceid: 7, permalinks: 'QYA0007' })]);
     await renderArticle();
     const related = await screen.findByRole('complementary', { name: '相关阅读' });
-    expect(within(related).getByRole('link', { name: '动画：免疫治疗如何起效' })).toHaveAttribute(
+    expect(await within(related).findByRole('link', { name: '动画：免疫治疗如何起效' })).toHaveAttribute(
       'href',
       '/article-transfer?sourceid=7&permalinks=QYA0007',
     );

@@ -153,8 +153,8 @@ describe('commentary detail: related articles', () => {
       { pageNo: 1, pageSize: 10, articleIds: [500, 501, 502, 503, 504, 505, 506] },
       { silent: true },
     );
+    expect(await aside.findByRole('link', { name: '相关文章 1' })).toHaveAttribute('href', '/article-info?permalinks=QYJ0500');
     expect(aside.getAllByRole('listitem')).toHaveLength(7);
-    expect(aside.getByRole('link', { name: '相关文章 1' })).toHaveAttribute('href', '/article-info?permalinks=QYJ0500');
     expect(aside.queryByRole('link', { name: /查看全部/ })).not.toBeInTheDocument();
   });
 
@@ -164,8 +164,8 @@ describe('commentary detail: related articles', () => {
     listSpy.mockResolvedValue(pageOf(related(10), 12));
     await renderCommentary();
     const aside = within(await screen.findByRole('complementary', { name: '相关文章' }));
+    expect(await aside.findByRole('link', { name: '查看全部 12 篇相关文章' })).toHaveAttribute('href', `/professional-more?articleIds=${ids}`);
     expect(aside.getAllByRole('listitem')).toHaveLength(5);
-    expect(aside.getByRole('link', { name: '查看全部 12 篇相关文章' })).toHaveAttribute('href', `/professional-more?articleIds=${ids}`);
   });
 
   it('asks nothing and shows no column without relation ids', async () => {

@@ -62,7 +62,7 @@ describe('expert commentary list', () => {
     const link = await screen.findByRole('link', { name: '述评：免疫治疗的新阶段' });
     expect(link).toHaveAttribute('href', '/article-particulars?permalinks=QYJ0101');
     await userEvent.click(link);
-    expect(location()).toBe('/article-particulars?permalinks=QYJ0101');
+    await waitFor(() => expect(location()).toBe('/article-particulars?permalinks=QYJ0101'));
     expect(await screen.findByRole('heading', { level: 1, name: '述评：免疫治疗的新阶段' })).toBeInTheDocument();
     expect(screen.getByText('述评正文。')).toBeInTheDocument();
   });
