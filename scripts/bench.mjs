@@ -194,7 +194,7 @@ if (needBrowser && !report.failures.some((f) => f.part === 'front-end build')) {
     }
     if (wants('lighthouse')) {
       try {
-        const lhRuns = Number(process.env.BENCH_LH_RUNS ?? (QUICK ? 1 : 3));
+        const lhRuns = Number(process.env.BENCH_LH_RUNS ?? (QUICK ? 1 : 5));
         say(`Lighthouse (mobile preset: simulated Slow 4G, 4× CPU), median of ${lhRuns} run(s) a page…`);
         const rows = await lighthouseRun(BASE, QUICK ? pages.slice(0, 1) : pages, say, { runs: lhRuns });
         report.parts.lighthouse = { rows };

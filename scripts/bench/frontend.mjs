@@ -129,63 +129,70 @@ const median = (values) => {
 
 /**
  * Lighthouse's simulated metrics move from run to run on the same build (its own documentation on
- * variability recommends the median of several runs): each page is measured `runs` times and the
- * row holds the median of each figure, with every run's LCP/TBT/CLS kept beside it.
+ * variability recommends the median of several runs): each page is measured `runs` times, each time
+ * in a new browser (a cold start, as a first visit), and the row holds the median of each figure,
+ * with every run's LCP/TBT/CLS kept beside it.
  */
 export async function lighthouseRun(base, routes, log = console.log, { runs = 1 } = {}) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
-  const rows = [];
-  try {
-    for (const route of routes) {
-      try {
-        const samples = [];
-        for (let i = 0; i < runs; i++) {
-          const result = await lighthouse(`${base}${route}`, {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance', 'accessibility', 'best-practices'],
-          });
-          const { audits, categories } = result.lhr;
-          if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message);
-          samples.push({
-            lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
-            tbtMs: Math.round(audits['total-blocking-time'].numericValue),
-            cls: +audits['cumulative-layout-shift'].numericValue.toFixed(3),
-            fcpMs: Math.round(audits['first-contentful-paint'].numericValue),
-            performance: Math.round(categories.performance.score * 100),
-            accessibility: Math.round(categories.accessibility.score * 100),
-            bestPractices: Math.round(categories['best-practices'].score * 100),
-          });
-        }
-        const pick = (k) => Math.round(median(samples.map((x) => x[k])) * 1000) / 1000;
-        const row = {
-          route,
-          runs: samples.length,
-          lcpMs: Math.round(pick('lcpMs')),
-          tbtMs: Math.round(pick('tbtMs')),
-          cls: pick('cls'),
-          fcpMs: Math.round(pick('fcpMs')),
-          performance: Math.round(pick('performance')),
-          accessibility: Math.round(pick('accessibility')),
-          bestPractices: Math.round(pick('bestPractices')),
-          samples: samples.map(({ lcpMs, tbtMs, cls }) => ({ lcpMs, tbtMs, cls })),
-        };
-        rows.push(row);
-        const each = samples.length > 1 ? ` (runs: LCP ${samples.map((x) => x.lcpMs).join('/')}, TBT ${samples.map((x) => x.tbtMs).join('/')})` : '';
-        log(`  lighthouse ${route}: LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms, CLS ${row.cls}, scores ${row.performance}/${row.accessibility}/${row.bestPractices}${samples.length > 1 ? `, median of ${samples.length}` : ''}${each}`);
-      } catch (err) {
-        rows.push({ route, error: String(err?.message ?? err).split('\n')[0] });
-        log(`  lighthouse ${route}: FAILED TO RUN: ${String(err?.message ?? err).split('\n')[0]}`);
-      }
+  /**
+   * One run in a browser of its own, as the Lighthouse CLI does: a browser that has run the site's
+   * scripts before keeps their compiled code in memory (V8's compilation cache survives Lighthouse's
+   * cache clearing), and a later run would measure a warm start that a first visit does not get.
+   */
+  async function once(route) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
+    try {
+      const result = await lighthouse(`${base}${route}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      });
+      const { audits, categories } = result.lhr;
+      if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message);
+      return {
+        lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
+        tbtMs: Math.round(audits['total-blocking-time'].numericValue),
+        cls: +audits['cumulative-layout-shift'].numericValue.toFixed(3),
+        fcpMs: Math.round(audits['first-contentful-paint'].numericValue),
+        performance: Math.round(categories.performance.score * 100),
+        accessibility: Math.round(categories.accessibility.score * 100),
+        bestPractices: Math.round(categories['best-practices'].score * 100),
+      };
+    } finally {
+      await chrome.kill();
     }
-  } finally {
-    await chrome.kill();
+  }
+  const rows = [];
+  for (const route of routes) {
+    try {
+      const samples = [];
+      for (let i = 0; i < runs; i++) samples.push(await once(route));
+      const pick = (k) => Math.round(median(samples.map((x) => x[k])) * 1000) / 1000;
+      const row = {
+        route,
+        runs: samples.length,
+        lcpMs: Math.round(pick('lcpMs')),
+        tbtMs: Math.round(pick('tbtMs')),
+        cls: pick('cls'),
+        fcpMs: Math.round(pick('fcpMs')),
+        performance: Math.round(pick('performance')),
+        accessibility: Math.round(pick('accessibility')),
+        bestPractices: Math.round(pick('bestPractices')),
+        samples: samples.map(({ lcpMs, tbtMs, cls }) => ({ lcpMs, tbtMs, cls })),
+      };
+      rows.push(row);
+      const each = samples.length > 1 ? ` (runs: LCP ${samples.map((x) => x.lcpMs).join('/')}, TBT ${samples.map((x) => x.tbtMs).join('/')})` : '';
+      log(`  lighthouse ${route}: LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms, CLS ${row.cls}, scores ${row.performance}/${row.accessibility}/${row.bestPractices}${samples.length > 1 ? `, median of ${samples.length}` : ''}${each}`);
+    } catch (err) {
+      rows.push({ route, error: String(err?.message ?? err).split('\n')[0] });
+      log(`  lighthouse ${route}: FAILED TO RUN: ${String(err?.message ?? err).split('\n')[0]}`);
+    }
   }
   return rows;
 }
