@@ -61,9 +61,8 @@ export function firstViewImages(entries: FirstViewEntry[]): string[] {
     const img = advertImage(first?.imgUrl);
     if (img) images.push(img);
   }
-  const content = data('/api/base/getBanner')?.content;
-  const pic = Array.isArray(content) ? (content[0] as Record<string, unknown> | undefined)?.pic : undefined;
-  if (typeof pic === 'string' && pic) images.push(pic);
+  const pic = bannerSlides(entries)?.[0]?.pic;
+  if (pic) images.push(pic);
   return images;
 }
 
