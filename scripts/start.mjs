@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { ensureFrontEnd, ROOT, run } from './lib/apps.mjs';
+import { startEnv } from './lib/startEnv.mjs';
 
 function serverNeedsBuild() {
   const entry = path.join(ROOT, 'server/dist/server.js');
@@ -28,7 +29,7 @@ if (serverNeedsBuild()) {
 const server = spawn(process.execPath, [path.join(ROOT, 'server/dist/server.js')], {
   stdio: 'inherit',
   cwd: ROOT,
-  env: { NODE_ENV: 'production', ...process.env },
+  env: startEnv(process.env),
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

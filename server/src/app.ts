@@ -105,7 +105,7 @@ declare module 'fastify' {
   }
 }
 
-/** Start-up notes on secrets generated for this run and on the dev pages being served. */
+/** Start-up notes on secrets generated for this run and, in one line, on the dev pages being served and to whom. */
 function warnAboutAccountsSettings(app: { log: FastifyBaseLogger; addHook: FastifyInstance['addHook'] }, config: AppConfig, services: Services) {
   const { settings, mail } = services.accounts;
   if (mail.close) app.addHook('onClose', async () => mail.close?.());
@@ -116,8 +116,12 @@ function warnAboutAccountsSettings(app: { log: FastifyBaseLogger; addHook: Fasti
       `${settings.generatedSecrets.join(' and ')} not set: random values for this run (tickets and captchas end at restart; set them in production)`,
     );
   }
-  if (settings.devTools && config.nodeEnv === 'production') {
-    app.log.warn('DEV_TOOLS: /dev/outbox and the WeChat simulator are served (fine for a demo, not for a live site)');
+  if (settings.devTools) {
+    // In production they are only ever on because DEV_TOOLS=true was given.
+    const why = config.nodeEnv === 'production' ? 'DEV_TOOLS=true' : `${config.nodeEnv}: on unless DEV_TOOLS=false`;
+    app.log.warn(
+      `dev tools on (${why}): /dev/outbox, /api/dev/outbox, /api/dev/captchaAnswer and the WeChat simulator answer requests from this machine only (loopback, no proxy headers)`,
+    );
   }
 }
 

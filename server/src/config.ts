@@ -108,7 +108,10 @@ export interface AccountsSettings {
   ssoSecret: string;
   /** Names of the secrets generated at start because they were not set (warned about at start). */
   generatedSecrets: string[];
-  /** Serve /dev/outbox, /api/dev/outbox and the WeChat simulator pages (DEV_TOOLS). */
+  /**
+   * Serve /dev/outbox, /api/dev/outbox, /api/dev/captchaAnswer and the WeChat simulator pages, to
+   * requests from this machine only (DEV_TOOLS; off by default in production).
+   */
   devTools: boolean;
   /** Public origin of the site, e.g. https://www.example.com; '' means same-origin relative URLs. */
   publicBaseUrl: string;
@@ -277,12 +280,14 @@ interface EnvReaders {
  * Accounts settings. A production database (NODE_ENV=production with DATABASE_URL) is the live
  * site: it needs AUTH_SECRET and SSO_SECRET, real SMS and mail providers and the real WeChat adapter
  * (unless DEV_TOOLS=true for a staging site), and serves no dev pages. Elsewhere (development, tests,
- * `npm start` on the embedded database) the local providers, the outbox and the simulator are the default.
+ * `npm start` on the embedded database) the local providers and the simulator are the default. The dev
+ * pages are off in any production start unless DEV_TOOLS=true (`npm start` sets it for its demo).
  */
 function loadAccountsSettings(env: NodeJS.ProcessEnv, r: EnvReaders): AccountsSettings {
   const { str, problems } = r;
   const live = r.nodeEnv === 'production' && r.databaseUrl !== undefined;
-  const devTools = r.bool('DEV_TOOLS', !live);
+  // Off in production whatever the database: `npm start` turns them on for its demo explicitly.
+  const devTools = r.bool('DEV_TOOLS', r.nodeEnv !== 'production');
   const need = (name: string, why: string): string => {
     const v = str(name);
     if (v === undefined) problems.push(`${name} is required ${why}`);

@@ -273,7 +273,9 @@ describe('configuration', () => {
   });
 
   it('runs the embedded demo (npm start) with the local providers and generated secrets', () => {
-    const config = loadConfig({ NODE_ENV: 'production' });
+    // npm start gives DEV_TOOLS=true on the embedded database; production mode alone has none.
+    assert.equal(loadConfig({ NODE_ENV: 'production' }).accounts?.devTools, false);
+    const config = loadConfig({ NODE_ENV: 'production', DEV_TOOLS: 'true' });
     assert.equal(config.accounts?.devTools, true);
     assert.deepEqual(config.accounts?.generatedSecrets, ['AUTH_SECRET', 'SSO_SECRET']);
     assert.throws(() => loadConfig({ AUTH_SECRET: 'short' }), /at least 32 characters/);

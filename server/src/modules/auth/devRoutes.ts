@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { ok } from '../../lib/envelope.js';
 import { ErrorCode, Messages } from '../../lib/errors.js';
@@ -74,12 +75,35 @@ function safeRedirect(target: string, publicBaseUrl: string): boolean {
   return publicBaseUrl !== '' && target.startsWith(`${publicBaseUrl}/`);
 }
 
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/** 127.0.0.0/8, ::1, or an IPv4-mapped 127.x address (::ffff:127.0.0.1). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const mapped = /^::ffff:/i.test(address) && isIPv4(address.slice(7)) ? address.slice(7) : address;
+  if (isIPv4(mapped)) return LOOPBACK.check(mapped, 'ipv4');
+  return isIPv6(mapped) && LOOPBACK.check(mapped, 'ipv6');
+}
+
+/**
+ * A person on this machine: the socket's own peer address (never request.ip, which follows
+ * TRUST_PROXY) is loopback, and no proxy header says the request was passed on from elsewhere.
+ */
+export function fromThisMachine(request: FastifyRequest): boolean {
+  const h = request.headers;
+  if (h['x-forwarded-for'] !== undefined || h.forwarded !== undefined || h['x-real-ip'] !== undefined) return false;
+  return isLoopbackAddress(request.raw.socket?.remoteAddress);
+}
+
 const notFound = (reply: FastifyReply) =>
   reply.code(404).type('application/json; charset=utf-8').send({ code: ErrorCode.notFound, msg: Messages.notFound, data: null });
 
 /**
- * Development and demo pages: the local outbox (/dev/outbox, /api/dev/outbox) and the WeChat
- * simulator's authorize screen. With DEV_TOOLS off (a production database) every one is a 404.
+ * Development and demo pages: the local outbox (/dev/outbox, /api/dev/outbox), captcha answers and
+ * the WeChat simulator's screens. With DEV_TOOLS off (the default in production) every one is a
+ * 404; on, they answer only a person on this machine (fromThisMachine) and 404 to anyone else.
  */
 const devRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { settings, outbox, wechatOAuth } = services.accounts;
@@ -87,11 +111,15 @@ const devRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app,
   const simulator = wechatOAuth instanceof WechatSimulator ? wechatOAuth : undefined;
   const TextQuery = Type.Object({}, { additionalProperties: Type.String({ maxLength: 1024 }) });
 
+  // Every route of this plugin (and only these: the plugin is encapsulated) passes this gate.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!enabled || !fromThisMachine(request)) return notFound(reply);
+  });
+
   app.get(
     '/api/dev/outbox',
     { schema: { tags: ['dev'], summary: 'The local outbox, newest first (not in production)', querystring: OutboxQuery, response: OutboxResponse } },
     async (request, reply) => {
-      if (!enabled) return notFound(reply);
       reply.header('cache-control', 'no-store');
       return ok(await outbox.list({ to: request.query.to }));
     },
@@ -108,20 +136,18 @@ const devRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app,
       },
     },
     async (request, reply) => {
-      if (!enabled) return notFound(reply);
       return ok({ answer: services.accounts.captcha.answerForDev(request.query.uuid) });
     },
   );
 
   app.get('/dev/outbox', { schema: { hide: true, querystring: OutboxQuery } }, async (request, reply) => {
-    if (!enabled) return notFound(reply);
     const to = request.query.to?.trim() ?? '';
     const messages = await outbox.list({ to, limit: 100 });
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(outboxPage(messages, to));
   });
 
   app.get('/dev/wechat/authorize', { schema: { hide: true, querystring: TextQuery } }, async (request, reply) => {
-    if (!enabled || !simulator) return notFound(reply);
+    if (!simulator) return notFound(reply);
     const q = request.query as Record<string, string | undefined>;
     const redirectUri = q.redirect_uri ?? '';
     if (!q.state || !safeRedirect(redirectUri, settings.publicBaseUrl)) {
@@ -132,7 +158,7 @@ const devRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app,
   });
 
   app.get('/dev/wechat/confirm', { schema: { hide: true, querystring: TextQuery } }, async (request, reply) => {
-    if (!enabled || !simulator) return notFound(reply);
+    if (!simulator) return notFound(reply);
     const q = request.query as Record<string, string | undefined>;
     const redirectUri = q.redirect_uri ?? '';
     if (!q.state || !safeRedirect(redirectUri, settings.publicBaseUrl)) {

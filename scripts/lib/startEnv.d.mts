@@ -1,0 +1,1 @@
+export function startEnv(env: Record<string, string | undefined>): Record<string, string | undefined>;
