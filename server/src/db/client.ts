@@ -35,13 +35,15 @@ export interface DatabaseOptions {
    * helper passes an empty cluster, which makes a fresh database several times faster to open).
    */
   pgliteTemplate?: Blob;
+  /** Where a PostgreSQL connection lost under a client is reported (at warn). */
+  log?: { warn(obj: object, msg: string): void };
 }
 
 // Any constant works; it only has to be the same for every instance of this app.
 const MIGRATION_LOCK_KEY = 7_270_301;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openNodePostgres(options.databaseUrl, options.poolMax ?? 10);
+  if (options.databaseUrl) return openNodePostgres(options.databaseUrl, options.poolMax ?? 10, options.log);
   return openPglite(options.pgliteDir, options.pgliteTemplate);
 }
 
@@ -71,9 +73,21 @@ async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHan
   };
 }
 
-async function openNodePostgres(connectionString: string, max: number): Promise<DatabaseHandle> {
+async function openNodePostgres(connectionString: string, max: number, log?: DatabaseOptions['log']): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max });
-  // An idle client that loses its server must not crash the process; the next query reports it.
+  // A client that loses its server (failover, pg_terminate_backend) emits 'error' whether it is idle
+  // or checked out for a transaction; unheard, that event ends the process. Every client gets a
+  // listener when it connects: the query in flight fails on its own (the request answers 500), the
+  // pool drops the dead client on release, and the loss is logged once per client.
+  pool.on('connect', (client) => {
+    let reported = false;
+    client.on('error', (err: Error & { code?: string }) => {
+      if (reported) return;
+      reported = true;
+      log?.warn({ err: { message: err.message, code: err.code } }, 'database connection lost; the pool opens a new one');
+    });
+  });
+  // The pool re-emits an idle client's error; the client's own listener above has logged it.
   pool.on('error', () => {});
   const db = drizzleNodePg({ client: pool, schema });
   return {

@@ -26,6 +26,7 @@ export default fp<DbPluginOptions>(
       pgliteDir: opts.pgliteDir,
       pgliteTemplate: opts.pgliteTemplate,
       poolMax: opts.poolMax,
+      log: app.log,
     });
     try {
       await database.migrate(async (db) => {
