@@ -20,6 +20,7 @@ import dbPlugin from './plugins/db.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
 import rateLimitPlugin from './plugins/rateLimit.js';
+import securityHeadersPlugin, { cspSources } from './plugins/securityHeaders.js';
 import sessionPlugin from './plugins/session.js';
 import staticPlugin from './plugins/static.js';
 import { createServices, type Services } from './services.js';
@@ -45,7 +46,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
 
-  // Cross-cutting plugins.
+  // Cross-cutting plugins. Security headers first, so their hook covers every reply (404s included).
+  await app.register(securityHeadersPlugin, { releasesDir: config.releasesDir, sources: cspSources(config) });
   await app.register(errorsPlugin);
   // Before the database: a wrong REDIS_URL fails in milliseconds, not after migrations.
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl, now: config.now });

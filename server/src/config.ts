@@ -30,6 +30,8 @@ export interface AppConfig {
   webRoot: string;
   releasesDir: string;
   apiDocs: boolean;
+  /** CSP_EXTRA_ORIGINS: more origins HTML pages may load from (a CDN, an embedded player). */
+  cspExtraOrigins?: string[];
   site: SiteSettings;
   loginThrottle: LoginThrottle;
   /** The clock every rule uses (session expiry, membership state, rate windows). Tests replace it. */
@@ -194,6 +196,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (raw.startsWith('/') && !raw.startsWith('//')) return raw;
     return url(name, ['http:', 'https:']) ?? '';
   };
+  // A comma or space separated list of http(s) origins (scheme://host[:port], no path).
+  const origins = (name: string): string[] => {
+    const raw = str(name);
+    if (raw === undefined) return [];
+    const list = raw.split(/[\s,]+/).filter(Boolean);
+    const bad = list.filter((o) => {
+      try {
+        const u = new URL(o);
+        return !['http:', 'https:'].includes(u.protocol) || u.origin !== o.replace(/\/$/, '');
+      } catch {
+        return true;
+      }
+    });
+    if (bad.length > 0) problems.push(`${name} must list http(s) origins like https://cdn.example.com, no paths (got "${bad.join(', ')}")`);
+    return list.filter((o) => !bad.includes(o)).map((o) => o.replace(/\/$/, ''));
+  };
   const dir = (name: string, fallback: string): string => {
     const raw = str(name);
     if (raw === undefined) return fallback;
@@ -244,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webRoot: dir('QY_WEB_ROOT', resolve(repoRoot, 'shell', 'dist')),
     releasesDir: dir('QY_RELEASES_DIR', resolve(repoRoot, 'releases')),
     apiDocs: bool('API_DOCS', true),
+    cspExtraOrigins: origins('CSP_EXTRA_ORIGINS'),
     site: {
       downloadIosUrl: link('DOWNLOAD_IOS_URL'),
       downloadAndroidUrl: link('DOWNLOAD_ANDROID_URL'),

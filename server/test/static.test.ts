@@ -49,7 +49,7 @@ const html = { accept: 'text/html,application/xhtml+xml' };
 
 /** The runtime config injected into a served index.html. */
 function injectedConfig(page: string) {
-  const m = /<script>window\.__QY_CONFIG__=(.*?)<\/script>/.exec(page);
+  const m = /<script[^>]*>window\.__QY_CONFIG__=(.*?)<\/script>/.exec(page);
   assert.ok(m, 'the config script is injected');
   return JSON.parse(m[1]!);
 }
@@ -126,7 +126,7 @@ describe('web serving', () => {
   it("puts the remote map and the route's remote preload hints into the page", async () => {
     const page = await ctx.get('/article-info?permalinks=QYJ0001', html);
     assert.equal(page.headers['cache-control'], 'no-cache');
-    const m = /<script>window\.__QY_REMOTES__=(.*?)<\/script>/.exec(page.text);
+    const m = /<script[^>]*>window\.__QY_REMOTES__=(.*?)<\/script>/.exec(page.text);
     assert.ok(m, 'the remote map is inline');
     assert.deepEqual(JSON.parse(m[1]!), { 'mf-content': '/remotes/mf-content/1.2.0/mf-manifest.json' });
     assert.match(page.text, /<link rel="preload" href="\/remotes\/mf-content\/1\.2\.0\/remoteEntry\.js" as="script">/);
@@ -139,7 +139,7 @@ describe('web serving', () => {
 
 /** The first view's replies put into a served page. */
 function firstView(page: string): { path: string; body: Record<string, unknown>; reply: { code: number; data: any } }[] {
-  const m = /<script>window\.__QY_FIRST__=(.*?)<\/script>/.exec(page);
+  const m = /<script[^>]*>window\.__QY_FIRST__=(.*?)<\/script>/.exec(page);
   assert.ok(m, "the first view's replies are inline");
   return JSON.parse(m[1]!);
 }

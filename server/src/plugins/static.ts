@@ -82,20 +82,31 @@ export function remoteHints(manifestUrl: string, manifest: ManifestLike | undefi
 
 const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/** An inline script's opening tag, with the response's CSP nonce (securityHeaders.ts) when given. */
+const scriptTag = (nonce?: string) => (nonce ? `<script nonce="${nonce}">` : '<script>');
+
 /** The tags the server adds to the shell's page: the remote map inline, then the preload hints. */
-export function hintTags(remotes: Record<string, string>, hints?: { scripts: string[] }): string {
-  let out = `<script>window.__QY_REMOTES__=${inlineJson(remotes)}</script>`;
+export function hintTags(remotes: Record<string, string>, hints?: { scripts: string[] }, nonce?: string): string {
+  let out = `${scriptTag(nonce)}window.__QY_REMOTES__=${inlineJson(remotes)}</script>`;
   for (const s of hints?.scripts ?? []) out += `<link rel="preload" href="${escapeAttr(s)}" as="script">`;
   return out;
 }
 
 /** The first view's public replies inline (read once by the API client) and its pictures preloaded. */
-export function firstViewTagsFor(entries: FirstViewEntry[], images: string[]): string {
+export function firstViewTagsFor(entries: FirstViewEntry[], images: string[], nonce?: string): string {
   if (entries.length === 0) return '';
-  let out = `<script>window.__QY_FIRST__=${inlineJson(entries)}</script>`;
+  let out = `${scriptTag(nonce)}window.__QY_FIRST__=${inlineJson(entries)}</script>`;
   for (const img of images) out += `<link rel="preload" href="${escapeAttr(img)}" as="image" fetchpriority="high">`;
   return out;
 }
+
+/**
+ * The opening tags of the inline scripts of the shell's own index.html (its boot script: no src),
+ * which get the response's nonce. Read from the file as built, before anything is drawn into it.
+ */
+const INLINE_SCRIPT_OPEN = /<script(?![^>]*\bsrc\s*=)([^>]*)>/gi;
+/** Stands for the response's nonce in the cached page (base64 never contains it). */
+const NONCE_SLOT = '\u0000qy-nonce\u0000';
 
 /** The header advert's empty box in the shell's index.html (minified or not), which the server fills (firstView.ts). */
 export const HEADER_AD_BOX = /<div id="?qy-header-ad"? class="?qy-header-ad--reserved"?><\/div>/;
@@ -118,7 +129,7 @@ const NOT_BUILT_PAGE = `<!doctype html>
 export default fp<StaticPluginOptions>(
   async function staticPlugin(app, opts) {
     const indexPath = join(opts.webRoot, 'index.html');
-    const configScript = `<script>window.__QY_CONFIG__=${inlineJson(opts.site)}</script>`;
+    const configScript = `<script nonce="${NONCE_SLOT}">window.__QY_CONFIG__=${inlineJson(opts.site)}</script>`;
     let cached: { mtimeMs: number; html: string } | undefined;
 
     /** A JSON file read again only when it changes (remotes.json moves on every release). */
@@ -138,17 +149,17 @@ export default fp<StaticPluginOptions>(
     }
 
     /** Inline remote map and preload hints for the remote that owns `pathname` (none if unknown). */
-    async function pageHints(pathname: string): Promise<string> {
+    async function pageHints(pathname: string, nonce: string): Promise<string> {
       const remotes = await readJson<Record<string, string>>(join(opts.releasesDir, 'remotes.json'));
       if (!remotes || typeof remotes !== 'object') return '';
       const table = await readJson<RouteTable>(join(opts.webRoot, 'routes.json'));
       const owner = table?.remotes ? routeOwner(table, pathname) : null;
       const url = owner ? remotes[owner] : undefined;
-      if (typeof url !== 'string' || !url) return hintTags(remotes);
+      if (typeof url !== 'string' || !url) return hintTags(remotes, undefined, nonce);
       // A released remote's manifest is read from disk; one on another host gets its container only.
       const local = url.startsWith('/remotes/') ? join(opts.releasesDir, url.slice('/remotes/'.length)) : undefined;
       const manifest = local && !local.includes('..') ? await readJson<ManifestLike>(local) : undefined;
-      return hintTags(remotes, remoteHints(url, manifest));
+      return hintTags(remotes, remoteHints(url, manifest), nonce);
     }
 
     // Re-read index.html only when it changes, so a rebuilt shell is picked up without a restart.
@@ -157,7 +168,8 @@ export default fp<StaticPluginOptions>(
       if (!info?.isFile()) return undefined;
       if (cached?.mtimeMs !== info.mtimeMs) {
         const raw = await readFile(indexPath, 'utf8');
-        cached = { mtimeMs: info.mtimeMs, html: injectConfig(raw, configScript) };
+        const withNonces = raw.replace(INLINE_SCRIPT_OPEN, (_tag, attrs: string) => `<script nonce="${NONCE_SLOT}"${attrs}>`);
+        cached = { mtimeMs: info.mtimeMs, html: injectConfig(withNonces, configScript) };
       }
       return cached.html;
     }
@@ -167,8 +179,10 @@ export default fp<StaticPluginOptions>(
       reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8');
       if (!html) return reply.send(NOT_BUILT_PAGE);
       const pathname = (request.url.split('?', 1)[0] ?? '/').replace(/\/index\.html$/, '/');
-      const [hints, first] = await Promise.all([pageHints(pathname), firstViewData(app, pathname)]);
-      const page = injectConfig(html, hints + firstViewTagsFor(first.entries, first.images));
+      // The nonce goes into the shell's own scripts before the first view's content is drawn in.
+      const nonce = request.cspNonce;
+      const [hints, first] = await Promise.all([pageHints(pathname, nonce), firstViewData(app, pathname)]);
+      const page = injectConfig(html.replaceAll(NONCE_SLOT, nonce), hints + firstViewTagsFor(first.entries, first.images, nonce));
       let out = first.headerAdvertBox === undefined ? page : page.replace(HEADER_AD_BOX, first.headerAdvertBox);
       if (first.main) out = out.replace(MAIN_BOX, (open) => `${open}${first.main}`);
       return reply.send(out);
