@@ -19,6 +19,7 @@ import regionsRoutes from './modules/regions/routes.js';
 import dbPlugin from './plugins/db.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
+import inputGuardPlugin from './plugins/inputGuard.js';
 import rateLimitPlugin from './plugins/rateLimit.js';
 import securityHeadersPlugin, { cspSources } from './plugins/securityHeaders.js';
 import sessionPlugin from './plugins/session.js';
@@ -49,6 +50,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   // Cross-cutting plugins. Security headers first, so their hook covers every reply (404s included).
   await app.register(securityHeadersPlugin, { releasesDir: config.releasesDir, sources: cspSources(config) });
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   // Before the database: a wrong REDIS_URL fails in milliseconds, not after migrations.
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl, now: config.now });
   await app.register(dbPlugin, {

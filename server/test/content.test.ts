@@ -138,7 +138,7 @@ describe('article list', () => {
     for (const pageNo of [0, -3, 'first']) {
       const res = await ctx.post(LIST, { pageNo, pageSize: 10 });
       assert.equal(res.status, 200);
-      assert.deepEqual(res.body, { code: 10001, msg: '页码需为大于0的整数', data: null });
+      assert.deepEqual(res.body, { code: 10001, msg: '页码需为1到10000之间的整数', data: null });
     }
     const sort = await ctx.post(LIST, { pageNo: 1, pageSize: 10, sortType: 7 });
     assert.deepEqual(sort.body, { code: 10001, msg: '排序方式不正确', data: null });

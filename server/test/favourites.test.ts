@@ -139,7 +139,7 @@ describe('my favourite articles', () => {
     const reader = await newReader('fav_bad');
     const cases: [Record<string, unknown>, string][] = [
       [{ pageSize: 0 }, '每页条数需在1到100之间'],
-      [{ pageNo: 0 }, '页码需为大于0的整数'],
+      [{ pageNo: 0 }, '页码需为1到10000之间的整数'],
       [{ startDate: '20240101' }, '开始日期和结束日期需同时填写'],
       [{ startDate: '2024-01-01', endDate: '20240102' }, '日期格式应为YYYYMMDD'],
       [{ sourceIds: [99] }, '来源不存在：99'],

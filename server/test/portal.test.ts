@@ -152,7 +152,7 @@ describe('hotRead/selectHotReadList', () => {
   it('refuses a bad page number', async () => {
     const res = await ctx.post('/api/hotRead/selectHotReadList', { pageNo: 0, pageSize: 4 });
     assert.equal(res.body.code, 10001);
-    assert.equal(res.body.msg, '页码需为大于0的整数');
+    assert.equal(res.body.msg, '页码需为1到10000之间的整数');
   });
 });
 

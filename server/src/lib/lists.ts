@@ -13,11 +13,17 @@ export const OneOf = <const T extends readonly number[]>(values: T, options: Rec
   ) as unknown as ReturnType<typeof IntEnum<T>>;
 
 export const PAGE_SIZE_MESSAGE = '每页条数需在1到100之间';
+/**
+ * Highest page number a list takes: with at most 100 a page the offset stays below a million rows,
+ * far from PostgreSQL's bigint (README "Input limits").
+ */
+export const MAX_PAGE_NO = 10_000;
+export const PAGE_NO_MESSAGE = `页码需为1到${MAX_PAGE_NO}之间的整数`;
 
 /** pageNo / pageSize of every list request. */
 export const pageQueryProperties = {
   pageNo: Type.Optional(
-    Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1', errorMessage: '页码需为大于0的整数' }),
+    Type.Integer({ minimum: 1, maximum: MAX_PAGE_NO, default: 1, description: `Page number, 1 to ${MAX_PAGE_NO}`, errorMessage: PAGE_NO_MESSAGE }),
   ),
   pageSize: Type.Optional(
     Type.Integer({ minimum: 1, maximum: 100, default: 20, description: '1 to 100', errorMessage: PAGE_SIZE_MESSAGE }),
@@ -73,7 +79,7 @@ export function pageOf(total: number, pageNo: number, pageSize: number) {
 
 /** Validates paging again in the service, for callers that do not go through the route schema. */
 export function paging(pageNo = 1, pageSize = 20): { pageNo: number; pageSize: number; offset: number } {
-  if (!Number.isInteger(pageNo) || pageNo < 1) throw AppError.badParameter('页码需为大于0的整数');
+  if (!Number.isInteger(pageNo) || pageNo < 1 || pageNo > MAX_PAGE_NO) throw AppError.badParameter(PAGE_NO_MESSAGE);
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100) throw AppError.badParameter(PAGE_SIZE_MESSAGE);
   return { pageNo, pageSize, offset: (pageNo - 1) * pageSize };
 }

@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { inputRejectedByDatabase } from '../lib/dbErrors.js';
 import { AppError, ErrorCode, Messages } from '../lib/errors.js';
+import { MAX_JSON_DEPTH, jsonDepthExceeds } from '../lib/inputLimits.js';
 import { RequestValidationError } from '../lib/validation.js';
 
 declare module 'fastify' {
@@ -31,6 +33,8 @@ export default fp(
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       const text = body as string;
       if (text.trim() === '') return done(null, {});
+      // Measured on the text, before anything parses, walks or serialises the body.
+      if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) return done(AppError.badParameter(Messages.badParameter), undefined);
       parseJson(request, text, done);
     });
 
@@ -55,6 +59,12 @@ export default fp(
       if (error instanceof RequestValidationError) {
         request.log.info({ validation: error.validation }, 'request validation failed');
         return send(request, reply, 200, ErrorCode.badParameter, error.clientMessage);
+      }
+      if (inputRejectedByDatabase(error)) {
+        // A value the validation let through but the database refused (NUL, out of range, too
+        // long): still the client's input, so the parameter error; logged as a gap to close.
+        request.log.warn({ err: error }, 'input refused by the database');
+        return send(request, reply, 200, ErrorCode.badParameter, Messages.badParameter);
       }
       const status = (error as FastifyError).statusCode ?? 500;
       if (status === 429) return send(request, reply, 429, ErrorCode.rateLimited, Messages.rateLimited);

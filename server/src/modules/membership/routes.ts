@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import type { Static } from 'typebox';
 import { Messages } from '../../lib/errors.js';
+import { MAX_JSON_DEPTH, containsControlCharacter, jsonDepthExceeds } from '../../lib/inputLimits.js';
 import { MAX_ID } from '../../lib/lists.js';
 import { WechatJssdk } from '../../providers/payment/jssdk.js';
 import type { CreatedPayment, PayChannel, PayMethod } from '../../providers/payment/index.js';
@@ -353,12 +354,16 @@ const membershipRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asyn
       'qrcode.createInfo',
       async (request) => {
         let data: { service_id?: unknown; token?: unknown };
+        const resultData = paramOf(request, 'result_data');
+        // JSON inside a form field escapes the parse-time limits: the same depth and character rules.
+        if (jsonDepthExceeds(resultData, MAX_JSON_DEPTH)) throw new PayRefusal(Messages.badParameter);
         try {
-          data = JSON.parse(paramOf(request, 'result_data') || 'null') ?? {};
+          data = JSON.parse(resultData || 'null') ?? {};
         } catch {
           throw new PayRefusal(PayMessages.qrDataInvalid);
         }
         if (typeof data !== 'object') throw new PayRefusal(PayMessages.qrDataInvalid);
+        if (containsControlCharacter(data)) throw new PayRefusal(Messages.badParameter);
         // The member whose session token the data carries (else the caller's own session).
         const session = typeof data.token === 'string' && data.token ? await app.sessions.resolve(data.token) : null;
         const memberId = session?.id ?? memberOf(request);
