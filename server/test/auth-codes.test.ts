@@ -179,6 +179,21 @@ describe('checkCode', () => {
     assert.equal((await check({ code, phoneNo: phone, codeType: 0 })).body.code, 10005, 'the right code no longer works');
   });
 
+  it('counts at most 5 tries when 20 wrong guesses arrive at once, and refuses the right code after them', async () => {
+    const phone = freshPhone();
+    const code = await codeFor(ctx, phone, 0);
+    const guesses = Array.from({ length: 20 }, (_, i) => String((Number(code) + 1 + i * 37_171) % 1_000_000).padStart(6, '0'));
+    assert.ok(!guesses.includes(code));
+    const replies = await Promise.all(guesses.map((guess) => check({ code: guess, phoneNo: phone, codeType: 0 })));
+    for (const reply of replies) assert.equal(reply.body.code, 10005);
+    const [row] = await ctx.app.db.select().from(verificationCodes).where(eq(verificationCodes.target, phone));
+    assert.equal(row!.attempts, 5, 'the stored attempts stop at 5');
+    assert.equal((await check({ code, phoneNo: phone, codeType: 0 })).body.code, 10005, 'the right code no longer works');
+    const [after] = await ctx.app.db.select().from(verificationCodes).where(eq(verificationCodes.target, phone));
+    assert.equal(after!.attempts, 5);
+    assert.equal(after!.consumedAt, null);
+  });
+
   it('accepts the right code after 4 wrong tries', async () => {
     const email = freshEmail();
     const code = await codeFor(ctx, email, 0);

@@ -106,8 +106,8 @@ export function createVerificationService(deps: VerificationDeps) {
   }
 
   /**
-   * Uses up the newest live code for this target and purpose when `code` matches it; a wrong code
-   * counts one of its 5 tries. False when it does not match, or there is no live code.
+   * Uses up the newest live code for this target and purpose when `code` matches it; every try
+   * counts one of its 5. False when it does not match, or there is no live code.
    */
   async function consumeCode(targetValue: string, purpose: CodePurpose, code: string): Promise<boolean> {
     const at = now();
@@ -119,17 +119,13 @@ export function createVerificationService(deps: VerificationDeps) {
       .limit(1);
     const live = latest && !latest.consumedAt && latest.expiresAt > at && latest.attempts < MAX_CODE_ATTEMPTS;
     if (!live) return false;
-    if (!/^\d{6}$/.test(code) || !safeEqual(latest.codeHash, codeHash(targetValue, purpose, code))) {
-      await db
-        .update(verificationCodes)
-        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-        .where(eq(verificationCodes.id, latest.id));
-      return false;
-    }
-    // Conditional, so two requests with the same right code cannot both use it.
-    const used = await db
+    const right = /^\d{6}$/.test(code) && safeEqual(latest.codeHash, codeHash(targetValue, purpose, code));
+    // One conditional statement per guess, right or wrong: it counts the try only while the code is
+    // unused and under 5 tries, so guesses arriving together cannot read the same count and get
+    // more than 5 between them, and two requests with the right code cannot both use it.
+    const counted = await db
       .update(verificationCodes)
-      .set({ consumedAt: at })
+      .set({ attempts: sql`${verificationCodes.attempts} + 1`, ...(right ? { consumedAt: at } : {}) })
       .where(
         and(
           eq(verificationCodes.id, latest.id),
@@ -138,7 +134,7 @@ export function createVerificationService(deps: VerificationDeps) {
         ),
       )
       .returning({ id: verificationCodes.id });
-    return used.length === 1;
+    return right && counted.length === 1;
   }
 
   return {
