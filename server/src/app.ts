@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { defaultUploadSettings, type AppConfig } from './config.js';
+import { defaultMediaSettings, defaultUploadSettings, type AppConfig } from './config.js';
 import { loggerOptions } from './lib/logging.js';
 import { validatorCompiler } from './lib/validation.js';
 import accountRoutes from './modules/account/routes.js';
@@ -10,6 +10,7 @@ import baseRoutes from './modules/base/routes.js';
 import contentRoutes from './modules/content/routes.js';
 import coursesRoutes from './modules/courses/routes.js';
 import filesRoutes from './modules/files/routes.js';
+import mediaRoutes from './modules/media/routes.js';
 import { startPaymentJobs } from './modules/membership/jobs.js';
 import payRoutes from './modules/membership/payRoutes.js';
 import membershipRoutes from './modules/membership/routes.js';
@@ -84,6 +85,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   await app.register(regionsRoutes, { prefix: '/api', services });
   await app.register(profileRoutes, { prefix: '/api', services });
   await app.register(filesRoutes, { prefix: '/api', services });
+  // Gated media from the local store, for signed URLs only (with S3 media the bucket serves them).
+  const mediaSettings = config.media ?? defaultMediaSettings();
+  if (mediaSettings.storage === 'local') await app.register(mediaRoutes, { media: services.media, dir: mediaSettings.dir });
   await app.register(membershipRoutes, { services });
   await app.register(payRoutes, { services });
   wirePayments(app, services);

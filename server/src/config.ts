@@ -1,7 +1,7 @@
 import { createPrivateKey, createPublicKey, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { repoRoot } from './paths.js';
+import { repoRoot, serverRoot } from './paths.js';
 import type { UploadSettings } from './storage/index.js';
 
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -42,6 +42,25 @@ export interface AppConfig {
   uploads?: UploadSettings;
   /** Payment providers, notification URLs, the reconciler and renewals; defaultPaymentSettings() when absent. */
   payments?: PaymentSettings;
+  /** Media of gated items and their signed URLs (MEDIA_*); defaultMediaSettings() when absent. */
+  media?: MediaSettings;
+}
+
+/**
+ * Media of items that need login or membership (ARCHITECTURE §3.3) live in a store of their own,
+ * reached only through short-lived signed URLs: local files served at /api/media/ when the query
+ * carries a valid `exp` and `sig`, or presigned GETs of the uploads bucket under `s3KeyPrefix`.
+ */
+export interface MediaSettings {
+  storage: 'local' | 's3';
+  /** The local store's folder (MEDIA_DIR); never served by the public static route. */
+  dir: string;
+  /** With MEDIA_STORAGE=s3: the key prefix of gated media in the uploads bucket (MEDIA_S3_KEY_PREFIX). */
+  s3KeyPrefix: string;
+  /** How long a signed URL works (MEDIA_URL_TTL_SECONDS). */
+  ttlSeconds: number;
+  /** HMAC key of local signed URLs (MEDIA_URL_SECRET, else derived from AUTH_SECRET). */
+  secret: string;
 }
 
 export interface SiteSettings {
@@ -280,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     payments: undefined,
   };
   config.payments = loadPaymentSettings({ nodeEnv, databaseUrl, str, bool, int, url, problems }, config.accounts!);
+  config.media = loadMediaSettings({ str, int, dir, problems }, config.accounts!, config.uploads!);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
@@ -466,6 +486,55 @@ function loadUploadSettings(r: {
       forcePathStyle: r.bool('S3_FORCE_PATH_STYLE', true),
       keyPrefix,
     },
+  };
+}
+
+export const DEFAULT_MEDIA_URL_TTL_SECONDS = 1800;
+
+/** The local store in server/media, 30-minute URLs; the key is random unless given (tests, bare runs). */
+export function defaultMediaSettings(secret: string = randomBytes(32).toString('base64url')): MediaSettings {
+  return { storage: 'local', dir: resolve(serverRoot, 'media'), s3KeyPrefix: 'media/', ttlSeconds: DEFAULT_MEDIA_URL_TTL_SECONDS, secret };
+}
+
+/**
+ * Gated media: MEDIA_STORAGE local (MEDIA_DIR) or s3 (the uploads bucket, under MEDIA_S3_KEY_PREFIX);
+ * URLs live MEDIA_URL_TTL_SECONDS (minutes, not days). The key is MEDIA_URL_SECRET, else derived from
+ * AUTH_SECRET, so every instance of a site signs and checks alike.
+ */
+function loadMediaSettings(
+  r: {
+    str: (name: string) => string | undefined;
+    int: (name: string, fallback: number, min: number, max: number) => number;
+    dir: (name: string, fallback: string) => string;
+    problems: string[];
+  },
+  accounts: AccountsSettings,
+  uploads: UploadSettings,
+): MediaSettings {
+  const { str, problems } = r;
+  const defaults = defaultMediaSettings('');
+  const own = str('MEDIA_URL_SECRET');
+  if (own !== undefined && own.length < 32) problems.push('MEDIA_URL_SECRET must be at least 32 characters (a random string, e.g. openssl rand -base64 32)');
+  const storageRaw = str('MEDIA_STORAGE')?.toLowerCase() ?? 'local';
+  let storage: MediaSettings['storage'] = 'local';
+  if (storageRaw === 's3') {
+    if (uploads.storage === 's3') storage = 's3';
+    else problems.push('MEDIA_STORAGE=s3 uses the uploads bucket: set UPLOADS_STORAGE=s3 and its S3_* settings');
+  } else if (storageRaw !== 'local') problems.push(`MEDIA_STORAGE must be local or s3 (got "${storageRaw}")`);
+  let s3KeyPrefix = str('MEDIA_S3_KEY_PREFIX') ?? defaults.s3KeyPrefix;
+  if (!s3KeyPrefix.endsWith('/')) s3KeyPrefix += '/';
+  if (!/^[A-Za-z0-9._\-/]+$/.test(s3KeyPrefix) || s3KeyPrefix.startsWith('/')) {
+    problems.push(`MEDIA_S3_KEY_PREFIX may hold letters, digits, . _ - and / and must not start with / (got "${s3KeyPrefix}")`);
+  }
+  if (storage === 's3' && uploads.s3 && s3KeyPrefix === uploads.s3.keyPrefix) {
+    problems.push('MEDIA_S3_KEY_PREFIX must differ from S3_KEY_PREFIX: uploads are public-read, gated media must not be');
+  }
+  return {
+    storage,
+    dir: r.dir('MEDIA_DIR', defaults.dir),
+    s3KeyPrefix,
+    ttlSeconds: r.int('MEDIA_URL_TTL_SECONDS', DEFAULT_MEDIA_URL_TTL_SECONDS, 60, 4 * 3600),
+    secret: own ?? `${accounts.authSecret}:media-url`,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { defaultPaymentSettings, defaultUploadSettings, type AppConfig } from './config.js';
+import { defaultMediaSettings, defaultPaymentSettings, defaultUploadSettings, type AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createAccountService } from './modules/account/service.js';
 import { createShippingAddressStore } from './modules/account/shippingAddress.js';
@@ -8,6 +8,7 @@ import { createBaseService } from './modules/base/service.js';
 import { createContentService } from './modules/content/service.js';
 import { createCoursesService } from './modules/courses/service.js';
 import { createFilesService } from './modules/files/service.js';
+import { createMediaUrls } from './modules/media/urls.js';
 import { createMembershipService } from './modules/membership/service.js';
 import { createPortalService } from './modules/portal/service.js';
 import { createPaymentsService } from './modules/membership/payments.js';
@@ -38,8 +39,13 @@ export function createServices(deps: {
     membership,
     now: config.now,
   });
-  const courses = createCoursesService({ db, account, membership });
-  const content = createContentService({ db, account, courses, membership, now: config.now });
+  // Signed URLs of gated media, made at reply time (never cached); the key is shared by every instance.
+  const media = createMediaUrls(
+    config.media ?? defaultMediaSettings(config.accounts ? `${config.accounts.authSecret}:media-url` : undefined),
+    { now: config.now, s3: config.uploads?.s3 },
+  );
+  const courses = createCoursesService({ db, account, membership, media });
+  const content = createContentService({ db, account, courses, membership, media, now: config.now });
   const base = createBaseService({ database, site: config.site });
   const portal = createPortalService({ db, now: config.now });
   const regions = createRegionsService();
@@ -69,6 +75,7 @@ export function createServices(deps: {
     portal,
     content,
     courses,
+    media,
     membership,
     regions,
     files,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { articles, conferences, hotReads, lessons, moduleSwitches, videoPlays, weeklyIssues } from '../src/db/schema/index.js';
 import { createTestApp, type TestContext } from './helpers.js';
 
@@ -302,12 +302,14 @@ describe('user/addVideoCount', () => {
 });
 
 describe('media', () => {
-  it('serves animation and audio files with range requests (206)', async () => {
-    const [animation] = await ctx.app.db.select().from(articles).where(eq(articles.sourceId, 7)).limit(1);
-    const [audio] = await ctx.app.db.select().from(articles).where(eq(articles.sourceId, 8)).limit(1);
+  // Free items' media (public files); gated items' media are tested in media-access.test.ts.
+  it('serves the media files of free animations and journal videos with range requests (206)', async () => {
+    const free = and(eq(articles.accessLevel, 'public'), ne(articles.videoUrl, ''));
+    const [animation] = await ctx.app.db.select().from(articles).where(and(free, eq(articles.sourceId, 7))).limit(1);
+    const [video] = await ctx.app.db.select().from(articles).where(and(free, eq(articles.sourceId, 5))).limit(1);
     assert.match(animation!.videoUrl, /^\/api\/static\/media\/animation-\d\.mp4/);
-    assert.match(audio!.videoUrl, /^\/api\/static\/media\/audio-\d\.mp3/);
-    for (const url of [animation!.videoUrl, audio!.videoUrl]) {
+    assert.match(video!.videoUrl, /^\/api\/static\/media\/demo-tone\.wav/);
+    for (const url of [animation!.videoUrl, video!.videoUrl]) {
       const res = await ctx.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-99' } });
       assert.equal(res.statusCode, 206, url);
       assert.match(String(res.headers['content-range']), /^bytes 0-99\/\d+$/);

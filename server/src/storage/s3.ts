@@ -1,5 +1,29 @@
 import type { FileStorage, S3Settings } from './index.js';
-import { sha256Hex, signRequest, uriEncode } from './sigv4.js';
+import { presignUrl, sha256Hex, signRequest, uriEncode } from './sigv4.js';
+
+/** The URL of an object of the bucket by its whole key (prefix included), path-style or virtual-hosted. */
+export function bucketObjectUrl(settings: S3Settings, fullKey: string): URL {
+  const endpoint = new URL(settings.endpoint);
+  const path = uriEncode(fullKey, true);
+  if (settings.forcePathStyle) {
+    return new URL(`${endpoint.origin}${endpoint.pathname.replace(/\/+$/, '')}/${uriEncode(settings.bucket, false)}/${path}`);
+  }
+  return new URL(`${endpoint.protocol}//${settings.bucket}.${endpoint.host}/${path}`);
+}
+
+/** A presigned GET of an object (its whole key) working `expiresSeconds` from `date`: for a private prefix. */
+export function presignedGetUrl(settings: S3Settings, fullKey: string, expiresSeconds: number, date: Date): string {
+  return presignUrl({
+    method: 'GET',
+    url: bucketObjectUrl(settings, fullKey),
+    region: settings.region,
+    service: 's3',
+    accessKeyId: settings.accessKeyId,
+    secretAccessKey: settings.secretAccessKey,
+    date,
+    expiresSeconds,
+  }).href;
+}
 
 /**
  * An S3-compatible object store (AWS S3, Aliyun OSS, Tencent COS, MinIO …) through signed PUT and
@@ -9,14 +33,7 @@ import { sha256Hex, signRequest, uriEncode } from './sigv4.js';
 export function createS3Storage(settings: S3Settings, deps: { now?: () => Date; fetch?: typeof fetch } = {}): FileStorage {
   const now = deps.now ?? (() => new Date());
   const doFetch = deps.fetch ?? fetch;
-  const endpoint = new URL(settings.endpoint);
-  const objectUrl = (key: string) => {
-    const path = uriEncode(settings.keyPrefix + key, true);
-    if (settings.forcePathStyle) {
-      return new URL(`${endpoint.origin}${endpoint.pathname.replace(/\/+$/, '')}/${uriEncode(settings.bucket, false)}/${path}`);
-    }
-    return new URL(`${endpoint.protocol}//${settings.bucket}.${endpoint.host}/${path}`);
-  };
+  const objectUrl = (key: string) => bucketObjectUrl(settings, settings.keyPrefix + key);
 
   async function send(method: 'PUT' | 'DELETE', key: string, body?: Buffer, contentType?: string) {
     const url = objectUrl(key);

@@ -76,3 +76,40 @@ export function signRequest(input: SignInput): { authorization: string; signatur
     authorization: `AWS4-HMAC-SHA256 Credential=${input.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`,
   };
 }
+
+export interface PresignInput {
+  method: string;
+  /** The object's URL (path already encoded as it will be sent), without a query. */
+  url: URL;
+  region: string;
+  service: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** The signing time. */
+  date: Date;
+  /** Seconds the URL works after `date` (X-Amz-Expires, at most 7 days). */
+  expiresSeconds: number;
+}
+
+/**
+ * A presigned URL (SigV4 query-string authentication): the credential, date, lifetime and signature
+ * travel in the query, only the host header is signed, and the payload is UNSIGNED-PAYLOAD.
+ * https://docs.aws.amazon.com/AmazonS3/latest/API/sigv4-query-string-auth.html
+ */
+export function presignUrl(input: PresignInput): URL {
+  const stamp = amzDate(input.date);
+  const day = stamp.slice(0, 8);
+  const scope = `${day}/${input.region}/${input.service}/aws4_request`;
+  const url = new URL(input.url.href);
+  url.search = '';
+  url.searchParams.set('X-Amz-Algorithm', 'AWS4-HMAC-SHA256');
+  url.searchParams.set('X-Amz-Credential', `${input.accessKeyId}/${scope}`);
+  url.searchParams.set('X-Amz-Date', stamp);
+  url.searchParams.set('X-Amz-Expires', String(input.expiresSeconds));
+  url.searchParams.set('X-Amz-SignedHeaders', 'host');
+  const { canonical } = canonicalRequest(input.method, url, { host: url.host }, 'UNSIGNED-PAYLOAD');
+  const stringToSign = ['AWS4-HMAC-SHA256', stamp, scope, sha256Hex(canonical)].join('\n');
+  const key = hmac(hmac(hmac(hmac(`AWS4${input.secretAccessKey}`, day), input.region), input.service), 'aws4_request');
+  url.searchParams.set('X-Amz-Signature', createHmac('sha256', key).update(stringToSign).digest('hex'));
+  return url;
+}

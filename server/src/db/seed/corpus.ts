@@ -7,6 +7,7 @@ import {
   authors,
   createRandom,
   DAY_MS,
+  demoArticleMedia,
   DEMO_NOTE,
   HR_SPELLINGS,
   paidMarkers,
@@ -220,12 +221,7 @@ export function* generateCorpus(now: Date, n: number): Generator<CorpusArticle> 
         postdate,
         pubdate,
         thumb: [7, 8].includes(plan.sourceId) ? `/api/static/covers/cover-${(index % 6) + 1}.svg` : '',
-        videoUrl:
-          plan.sourceId === 8
-            ? '/api/static/media/demo-tone.wav'
-            : plan.sourceId === 5 && j % 9 === 0
-              ? `/api/static/media/demo-tone.wav?video=${permalinks}`
-              : '',
+        videoUrl: plan.sourceId === 8 || plan.sourceId === 5 ? demoArticleMedia(plan.sourceId, j, accessLevel, permalinks) : '',
         outlink: plan.sourceId === 5 ? `https://journal.example.org/doi/10.5555/scale.${plan.prefix.toLowerCase()}${j + 1}` : '',
         accessLevel,
         readCount: Math.floor(rnd.next() ** 3 * 20_000) + rnd.int(0, 60),

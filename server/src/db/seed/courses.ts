@@ -7,7 +7,8 @@ import { DAY_MS, DEMO_NOTE, generateLessons, shanghaiMidnight, type SeedLesson }
  * The course and conference seed (spec §3 Lesson, Conference): editorial-course video series with
  * their chapters, image-text clinical research and practice courses, audio lessons, a few courses on
  * an outside platform, and conferences upcoming and past. Media are the project's own small demo
- * files (server/assets/media, made by scripts/make-demo-media.mjs); each media URL carries the
+ * files (made by scripts/make-demo-media.mjs), all in the protected store (server/media, signed URLs
+ * only: every lesson needs a login, and so does watching a conference); each media URL carries the
  * lesson's id in its query, so a leak of one to a reader who may not watch can be detected.
  */
 
@@ -53,8 +54,8 @@ export function generateCourses(now: Date) {
     const video = !audio && (l.subjectSerType === 1 || (l.parentResId !== null && l.subjectSerType === 1));
     const kind = audio ? 'audio' : video ? 'video' : 'text';
     let lessonMedia = '[]';
-    if (!isSeries && audio) lessonMedia = media(`/api/static/media/audio-${(i % 3) + 1}.mp3?lesson=${l.lessonResId}`, 'audio');
-    else if (!isSeries && video) lessonMedia = media(`/api/static/media/lesson-${(i % 2) + 1}.mp4?lesson=${l.lessonResId}`, 'video');
+    if (!isSeries && audio) lessonMedia = media(`/api/media/audio-${(i % 3) + 1}.mp3?lesson=${l.lessonResId}`, 'audio');
+    else if (!isSeries && video) lessonMedia = media(`/api/media/lesson-${(i % 2) + 1}.mp4?lesson=${l.lessonResId}`, 'video');
     return {
       ...l,
       media: lessonMedia,
@@ -132,7 +133,7 @@ export function generateConferences(now: Date) {
         '经验性治疗方案',
         '疗程与降阶梯',
       ]),
-      media: media('/api/static/media/lesson-2.mp4?conference=review-1', 'video'),
+      media: media('/api/media/lesson-2.mp4?conference=review-1', 'video'),
       status: 1,
     },
     {
@@ -163,7 +164,7 @@ export function generateConferences(now: Date) {
         '第一天：研究问题与论文结构',
         '第二天：统计报告与投稿实务',
       ]),
-      media: media('/api/static/media/lesson-1.mp4?conference=review-3', 'video'),
+      media: media('/api/media/lesson-1.mp4?conference=review-3', 'video'),
       status: 1,
     },
   ];

@@ -409,17 +409,10 @@ export function generateArticles(now: Date): SeedArticle[] {
         postdate,
         pubdate,
         thumb: [7, 8].includes(plan.sourceId) ? `/api/static/covers/cover-${coverNo}.svg` : '',
-        // Animations play the demo MP4s and audio items the demo MP3s (server/assets/media, made by
+        // Animations play the demo MP4s and audio items the demo MP3s (made by
         // scripts/make-demo-media.mjs); every ninth journal article has a (placeholder) video. Each
         // URL is made unique per article by the query so a leak of it can be detected.
-        videoUrl:
-          plan.sourceId === 7
-            ? `/api/static/media/animation-${(j % 2) + 1}.mp4?v=${permalinks}`
-            : plan.sourceId === 8
-              ? `/api/static/media/audio-${(j % 3) + 1}.mp3?v=${permalinks}`
-              : plan.sourceId === 5 && j % 9 === 0
-                ? `/api/static/media/demo-tone.wav?video=${permalinks}`
-                : '',
+        videoUrl: demoArticleMedia(plan.sourceId, j, accessLevel, permalinks),
         outlink: plan.sourceId === 5 ? `https://journal.example.org/doi/10.5555/demo.${plan.prefix.toLowerCase()}${j + 1}` : '',
         accessLevel,
         readCount: Math.floor(rnd.next() ** 2 * 8000) + rnd.int(0, 60),
@@ -438,6 +431,21 @@ export function generateArticles(now: Date): SeedArticle[] {
     a.related = [...new Set(a.related)];
   });
   return out;
+}
+
+/**
+ * An article's demo media (ARCHITECTURE §3.3): a free item's file is public (server/assets/media at
+ * /api/static/media/); a gated item's lives in the protected store (server/media), stored as its
+ * /api/media/ path and signed when a reply hands it to a reader who may see the item.
+ */
+export function demoArticleMedia(sourceId: number, j: number, accessLevel: SeedArticle['accessLevel'], permalinks: string): string {
+  const free = accessLevel === 'public';
+  if (sourceId === 7) return free ? `/api/static/media/animation-1.mp4?v=${permalinks}` : `/api/media/animation-2.mp4?v=${permalinks}`;
+  if (sourceId === 8) return free ? `/api/static/media/demo-tone.wav?v=${permalinks}` : `/api/media/audio-${(j % 3) + 1}.mp3?v=${permalinks}`;
+  if (sourceId === 5 && j % 9 === 0) {
+    return free ? `/api/static/media/demo-tone.wav?video=${permalinks}` : `/api/media/journal-video.wav?video=${permalinks}`;
+  }
+  return '';
 }
 
 export interface SeedLesson {
@@ -486,7 +494,8 @@ export function generateLessons(now: Date): SeedLesson[] {
       classIds: topic.classIds,
       coverPc: cover,
       coverMobile: cover,
-      media: audio ? '[{"url":"/api/static/media/demo-tone.wav","fileType":"audio"}]' : '[]',
+      // Every lesson needs a login at least, so its media is always in the protected store.
+      media: audio ? '[{"url":"/api/media/audio-1.mp3","fileType":"audio"}]' : '[]',
       content: paragraphs(`${topic.title}：${topic.subhead}。`, '课程要点、讲者介绍与参考资料。') + DEMO_NOTE,
       publishdate,
       createdAt: new Date(publishdate.getTime() - DAY_MS),

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors.js';
 import { pageOf, paging, toIdList } from '../../lib/lists.js';
 import type { AccountService, MemberItemList } from '../account/service.js';
 import type { CoursesService } from '../courses/service.js';
+import type { MediaUrls } from '../media/urls.js';
 import { isActiveMember, type MembershipService } from '../membership/service.js';
 import { createSearchService, isSearch } from '../search/service.js';
 import { ListIndex, type ListFilter } from './listIndex.js';
@@ -217,6 +218,8 @@ export function createContentService(deps: {
   account: AccountService;
   courses: CoursesService;
   membership: MembershipService;
+  /** Signs gated media at reply time: the cached row keeps the stored path, never a signed URL. */
+  media: MediaUrls;
   now: () => Date;
 }) {
   const { db } = deps;
@@ -695,7 +698,7 @@ export function createContentService(deps: {
         aboutcontent: row.aboutcontent,
         appendix: row.appendix,
         thank: row.thank,
-        videoUrl: canView ? row.videoUrl : '',
+        videoUrl: canView ? deps.media.forReply(row.videoUrl) : '',
         outlink: row.outlink,
         relationArticleIds: row.relationArticleIds.join(','),
         professionalTitle: row.professionalTitle,

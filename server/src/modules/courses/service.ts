@@ -5,6 +5,7 @@ import { dayRange } from '../../lib/dates.js';
 import { AppError } from '../../lib/errors.js';
 import { pageOf, paging, toIdList } from '../../lib/lists.js';
 import type { AccountService, MemberItemList } from '../account/service.js';
+import type { MediaUrls } from '../media/urls.js';
 import { isActiveMember, type MembershipService } from '../membership/service.js';
 // Class names come from the content module's own SQL helper; this module never names its tables.
 import { classNamesOf } from '../content/service.js';
@@ -52,7 +53,7 @@ const isSeries = (subjectSerType: number) => subjectSerType === 2 || subjectSerT
 
 export type CoursesService = ReturnType<typeof createCoursesService>;
 
-export function createCoursesService(deps: { db: Db; account: AccountService; membership: MembershipService }) {
+export function createCoursesService(deps: { db: Db; account: AccountService; membership: MembershipService; media: MediaUrls }) {
   const { db } = deps;
   // Only top-level published lessons are listed; a series' children show on the series page.
   const listed = and(eq(lessons.status, 1), isNull(lessons.parentId));
@@ -311,7 +312,7 @@ export function createCoursesService(deps: { db: Db; account: AccountService; me
         subjectSerType: row.subjectSerType as LessonCard['subjectSerType'],
         ifViewAuth: row.ifViewAuth === 1 ? 1 : 2,
         ifFav: collected.has(row.lessonResId) ? 1 : 0,
-        media: canView ? media : '[]',
+        media: canView ? deps.media.listForReply(media) : '[]',
         // A series (2, 5) has no media: its content is the course intro shown on the series page,
         // and each chapter is gated on its own.
         content: canView || isSeries(row.subjectSerType) ? content : '',
@@ -382,7 +383,7 @@ export function createCoursesService(deps: { db: Db; account: AccountService; me
         .limit(1);
       if (!row) throw AppError.notFound(CourseMessages.conferenceNotFound);
       const collected = await deps.account.collectedIds(memberId, 'meeting', [row.id]);
-      return { ...toConferenceCard(row, collected), content: row.content, media: memberId === undefined ? '[]' : row.media };
+      return { ...toConferenceCard(row, collected), content: row.content, media: memberId === undefined ? '[]' : deps.media.listForReply(row.media) };
     },
 
     /** Disease areas with conferences and how many each has (ConferenceAdvance/subject). */
