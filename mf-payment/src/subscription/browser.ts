@@ -11,17 +11,32 @@ export const browser = {
     window.location.assign(url);
   },
   /**
-   * Inserts the payment provider's HTML form and submits it. A <script> inside HTML inserted this
-   * way does not run, so the form is submitted here.
+   * Submits the payment provider's HTML form (Alipay's SDK and the sandbox send a form followed by
+   * an inline script that submits it). The page's Content-Security-Policy lets no such script run,
+   * so the form is read in an inert document (nothing in it runs or loads), only the form and its
+   * fields are brought into the page, and it is submitted from here.
    */
   submitForm(html: string): boolean {
+    const parsed = new DOMParser().parseFromString(html, 'text/html').querySelector('form');
+    if (!parsed) return false;
+    const form = document.createElement('form');
+    for (const name of ['action', 'method', 'enctype', 'accept-charset', 'name', 'id']) {
+      const value = parsed.getAttribute(name);
+      if (value !== null) form.setAttribute(name, value);
+    }
+    for (const field of Array.from(parsed.querySelectorAll('input, textarea'))) {
+      const name = field.getAttribute('name');
+      if (!name) continue;
+      const input = document.createElement('input');
+      input.type = 'hidden';
+      input.name = name;
+      input.value = (field as HTMLInputElement | HTMLTextAreaElement).value;
+      form.appendChild(input);
+    }
     const holder = document.createElement('div');
     holder.className = 'qy-pay-form';
     holder.hidden = true;
-    holder.innerHTML = html;
-    holder.querySelectorAll('script').forEach((s) => s.remove());
-    const form = holder.querySelector('form');
-    if (!form) return false;
+    holder.appendChild(form);
     document.body.appendChild(holder);
     form.submit();
     return true;
