@@ -222,19 +222,30 @@ test('a reader changes the mobile number (image captcha, SMS code) and the e-mai
   const dialog = page.getByRole('dialog', { name: '修改手机号' });
   await dialog.getByRole('button', { name: '获取验证码' }).click();
   await expect(dialog.getByText('请输入手机号', { exact: true })).toBeVisible();
-  await dialog.getByLabel('新手机号').fill(phone);
+  // Typed as a person types, key by key, into fields focused by a click: the captcha dialog opens
+  // over the 修改手机号 dialog, and the two must not fight over the focus.
+  const pageErrors: string[] = [];
+  page.on('pageerror', (err) => pageErrors.push(err.message));
+  await dialog.getByLabel('新手机号').click();
+  await page.keyboard.type(phone);
   const captchaReply = page.waitForResponse((r) => r.url().includes('/api/captchaImage'));
   await dialog.getByRole('button', { name: '获取验证码' }).click();
   const captcha = page.getByRole('dialog', { name: '图片验证码' });
   await expect(captcha).toBeVisible();
   const { uuid } = (await (await captchaReply).json()).data as { uuid: string };
   const answer = (await (await request.get(`/api/dev/captchaAnswer?uuid=${uuid}`)).json()).data.answer as string;
-  await captcha.getByLabel('计算结果').fill(answer);
+  const answerBox = captcha.getByLabel('计算结果');
+  await answerBox.click();
+  await expect(answerBox).toBeFocused();
+  await page.keyboard.type(answer);
+  await expect(answerBox).toHaveValue(answer);
   await snap(page, testInfo, 'personal-mobile-captcha');
   await captcha.getByRole('button', { name: '确定' }).click();
   await expect(captcha).toBeHidden();
   await expect(dialog.getByRole('button', { name: /重新发送\(\d+s\)/ })).toBeDisabled();
-  await dialog.getByLabel('验证码').fill(await codeSentTo(request, phone));
+  await dialog.getByLabel('验证码').click();
+  await page.keyboard.type(await codeSentTo(request, phone));
+  expect(pageErrors).toEqual([]);
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(toast(page, '修改手机号成功')).toBeVisible();
   await expect(dialog).toBeHidden();

@@ -8,6 +8,7 @@ import {
   requestCaptcha,
   SendCodeButton,
   toast,
+  captchaRequestAtom,
   validateCode,
   validateEmail,
   validateMobile,
@@ -18,6 +19,7 @@ import {
 } from '@qianyan/shared';
 import { Alert, Button, Form, Input, Modal, Space } from 'antd';
 import type { FormRule } from 'antd';
+import { useAtomValue } from 'jotai';
 import { useState, type ReactNode } from 'react';
 import { PERSONAL_TEXT as T } from './messages';
 
@@ -66,6 +68,10 @@ function DialogForm<V extends object>({
   const [form] = Form.useForm<V>();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // While the shell's 图片验证码 dialog is open above this one (the new mobile number's code), this
+  // dialog gives up its focus trap: the shell and this app each bundle antd, so each has a focus
+  // lock, and two locks pulling focus into their own dialog recurse without end.
+  const shellDialogAbove = useAtomValue(captchaRequestAtom) !== null;
   const finish = async (values: V) => {
     setBusy(true);
     setFailure(null);
@@ -83,6 +89,7 @@ function DialogForm<V extends object>({
       open={open}
       onCancel={onClose}
       destroyOnHidden
+      focusable={{ trap: !shellDialogAbove }}
       width={440}
       className="qy-account-dialog"
       footer={
@@ -143,7 +150,16 @@ export function PasswordDialog({ open, onClose, onDone }: AccountDialogProps) {
       note={T.passwordNote}
       onSubmit={async (values) => {
         try {
-          await api.user.updatePassword(values, { silent: true });
+          // Past the failure limits the server asks for the 图片验证码 first (null: its dialog was cancelled).
+          const sent = await withCaptchaWhenAsked(async (captcha) => {
+            try {
+              return await api.user.updatePassword({ ...values, ...captcha }, { silent: true });
+            } catch (err) {
+              if (err instanceof ApiError && err.code === CODE_CAPTCHA_REQUIRED) toast.warning(err.message);
+              throw err;
+            }
+          });
+          if (!sent) return;
         } catch (err) {
           // 修改密码失败 as the toast; the server's reason (e.g. a wrong old password) stays in the dialog.
           toast.error(MSG.passwordChangeFailed);
