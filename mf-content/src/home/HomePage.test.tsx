@@ -48,7 +48,7 @@ const WEEK: WeeklyRecord = {
   articleMap: {
     '0': [],
     '5': [1, 2].map((i) => ({ ...article({ title: `本期期刊 ${i}` }), postdate: '2026-11-19T02:00:00.000Z' })),
-    '6': [{ ...article({ title: '本期文摘 1', sourceid: 6 }) }],
+    '6': [{ ...article({ title: '本期文摘 1', sourceid: 6, author: 'James R. Lindqvist，M.P.H.，Henrik C. Whitfield' }) }],
     '7': [],
     '1': [],
   },
@@ -121,6 +121,8 @@ describe('home page', () => {
     const period = screen.getByRole('region', { name: '最新期刊' });
     expect(await within(period).findByText('2026年第45期 · 11月19日')).toBeInTheDocument();
     expect(within(period).getByRole('link', { name: '本期期刊 1' })).toBeInTheDocument();
+    // A degree stays with the name before it (spec §5), as on the article lists.
+    expect(within(period).getByText('James R. Lindqvist, M.P.H., Henrik C. Whitfield')).toBeInTheDocument();
     expect(within(period).getByRole('link', { name: /往期期刊/ })).toHaveAttribute('href', '/period-article?year=2026&month=11');
 
     expect(await screen.findByRole('img', { name: '右一广告' })).toBeInTheDocument();

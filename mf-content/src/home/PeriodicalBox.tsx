@@ -1,4 +1,4 @@
-import { api, useApiQuery, type PeriodicalArticle } from '@qianyan/shared';
+import { api, formatAuthors, useApiQuery, type PeriodicalArticle } from '@qianyan/shared';
 import { Link } from 'react-router-dom';
 import { articleHref } from '../article-list/hrefs';
 import { PlainEmptyState, PlainErrorState, PlainSkeleton } from '@qianyan/shared/plain';
@@ -11,7 +11,7 @@ function Item({ a }: { a: PeriodicalArticle }) {
     <li className="qy-period-box__item">
       {a.filterName && <span className="qy-home-kind">{a.filterName}</span>}
       <Link to={articleHref(a.permalinks)}>{a.title}</Link>
-      {a.author && <span className="qy-period-box__author">{a.author.split(/[,，]/).slice(0, 3).join('，')}</span>}
+      {a.author && <span className="qy-period-box__author">{formatAuthors(a.author)}</span>}
     </li>
   );
 }

@@ -31,7 +31,7 @@ export function NejmCatalogPage() {
         <h1>{detail.title}</h1>
         {keywords.length > 0 && (
           <p className="qy-catalog__keywords">
-            <span>{PERIOD_TEXT.keywords}</span>
+            <span>{PERIOD_TEXT.keywords}：</span>
             {keywords.join('；')}
           </p>
         )}

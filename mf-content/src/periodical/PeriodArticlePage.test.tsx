@@ -9,10 +9,14 @@ afterEach(() => jest.restoreAllMocks());
 
 const THIS_YEAR = new Date().getFullYear();
 
+// A degree after a name ("M.P.H.") belongs to that name (spec §5), never counts as one of the 3.
+const DEGREE_AUTHORS = 'James R. Lindqvist, M.P.H., Henrik C. Whitfield, M.D., Ana Souza, Li Wei';
+const DEGREE_AUTHORS_SHOWN = 'James R. Lindqvist, M.P.H., Henrik C. Whitfield, M.D., Ana Souza…';
+
 const week = (id: number, thedate: string): WeeklyRecord => ({
   articleWeeklyPo: { id, title: `第${id}期`, thedate, catalogPermalinks: id === 1 ? 'QYK0001' : '' },
   articleMap: {
-    '5': [article({ title: `期刊 ${thedate}`, permalinks: `QYJ${id}` })],
+    '5': [article({ title: `期刊 ${thedate}`, permalinks: `QYJ${id}`, author: DEGREE_AUTHORS })],
     '6': [article({ title: `文摘 ${thedate}`, sourceid: 6 })],
     '7': [article({ title: `动画 ${thedate}`, sourceid: 7, permalinks: `QYA${id}` })],
     '1': [article({ title: `述评 ${thedate}`, haswantsay: 1, permalinks: `QYC${id}` })],
@@ -45,6 +49,7 @@ describe('/period-article', () => {
     expect(within(group).getByText('动画解读')).toBeInTheDocument();
     expect(within(group).getByRole('link', { name: `动画 ${THIS_YEAR}-07-15` })).toHaveAttribute('href', '/animation-particulars?permalinks=QYA1');
     expect(within(group).getByRole('link', { name: `述评 ${THIS_YEAR}-07-15` })).toHaveAttribute('href', '/article-particulars?permalinks=QYC1');
+    expect(within(group).getByText(DEGREE_AUTHORS_SHOWN)).toBeInTheDocument();
     expect(within(group).getByRole('link', { name: '本期目录' })).toHaveAttribute('href', `/nejm-catalog?permalinks=QYK0001&month=${THIS_YEAR}07`);
   });
 

@@ -1,8 +1,6 @@
-import type { PeriodicalArticle } from '@qianyan/shared';
+import { formatAuthors, type PeriodicalArticle } from '@qianyan/shared';
 import { Link } from 'react-router-dom';
 import { articleHref, commentaryHref, detailHref } from '../article-list/ArticleListItem';
-
-const authorsOf = (a: PeriodicalArticle) => a.author.split(/[,，]/).map((s) => s.trim()).filter(Boolean).slice(0, 3).join('，');
 
 /** Journal or digest items of a weekly group: type, title (to /article-info) and up to 3 authors. */
 export function PeriodArticleList({ items, label }: { items: PeriodicalArticle[]; label: string }) {
@@ -17,7 +15,7 @@ export function PeriodArticleList({ items, label }: { items: PeriodicalArticle[]
             <Link to={articleHref(a.permalinks)} className="qy-period-items__title">
               {a.title}
             </Link>
-            {a.author && <p className="qy-period-items__authors">{authorsOf(a)}</p>}
+            {a.author && <p className="qy-period-items__authors">{formatAuthors(a.author)}</p>}
           </li>
         ))}
       </ul>

@@ -244,7 +244,7 @@ async function seedCatalogues(db: Db) {
           .map(([heading, n]) => `${heading} ${n} 篇`)
           .join('，')}。`,
         content: body,
-        keyword: ['本期目录', ...areas].join(','),
+        keyword: areas.join(','),
         postdate: new Date(`${issue.thedate}T08:00:00+08:00`),
         pubdate: issue.thedate,
         accessLevel: 'public',
