@@ -211,6 +211,23 @@ describe('the header advert drawn by the server', () => {
     assert.equal(page.includes('class=qy-header-ad--reserved></div>'), false, "index.html's empty box is filled");
     assert.ok(page.includes(headerAdvertBox(entries)!), 'the box drawn from the same replies');
   });
+
+  it('is not drawn again in the visit once the reader closed it, while another advert still is', async () => {
+    const page = (await ctx.get('/index', html)).text;
+    const results = firstView(page)[1]?.reply.data.results as { id: number; imgUrl: string }[] | undefined;
+    const shown = results?.[0];
+    assert.ok(shown, 'the demo has a header advert');
+    const picture = JSON.parse(shown.imgUrl)[0].url as string;
+    assert.ok(page.includes('data-qy-static'), 'drawn before it is closed');
+
+    const closed = (await ctx.get('/index', { ...html, cookie: `theme=x; qy_ad_closed=${shown.id}` })).text;
+    assert.ok(closed.includes('<div id="qy-header-ad"></div>'), 'the empty box, without its reserved height');
+    assert.equal(closed.includes('data-qy-static'), false);
+    assert.equal(closed.includes(`<link rel="preload" href="${picture}" as="image"`), false, 'its picture is not preloaded');
+
+    const other = (await ctx.get('/index', { ...html, cookie: `qy_ad_closed=${shown.id + 1000}` })).text;
+    assert.ok(other.includes('data-qy-static'), 'a different advert than the closed one shows');
+  });
 });
 
 describe('preload hints', () => {

@@ -12,6 +12,12 @@ export const TOAST_SECONDS = 2.5;
 export const TOAST_MAX_COUNT = 3;
 export const CAROUSEL_DELAY_MS = 10_000;
 export const HEADER_AD_HEIGHT_PX = 100;
+/**
+ * A closed header advert stays closed for the rest of the visit: a session cookie holds its id, which
+ * the chrome reads, and the server too (server/src/plugins/firstView.ts), so it draws no advert into
+ * the next page. Another advert shows again.
+ */
+export const HEADER_AD_CLOSED_COOKIE = 'qy_ad_closed';
 export const AUTHOR_PREVIEW_COUNT = 3;
 export const AUTHOR_PREVIEW_CHARS = 100;
 export const MONTHLY_FREE_READS = 1;

@@ -67,14 +67,14 @@ export function firstViewImages(entries: FirstViewEntry[]): string[] {
 }
 
 /** The header advert as the chrome draws it (HeaderAdvert), or null when the page shows none. */
-export function headerAdvert(entries: FirstViewEntry[]): { name: string; href: string; img: string } | null {
+export function headerAdvert(entries: FirstViewEntry[]): { id: number; name: string; href: string; img: string } | null {
   const data = (path: string) => entries.find((e) => e.path === path)?.reply.data as Record<string, unknown> | undefined;
   if (data('/api/base/getModularSwitch')?.switchValue !== 1) return null;
   const results = data('/api/advert/selectAdvertList')?.results;
   const first = Array.isArray(results) ? (results[0] as Record<string, unknown> | undefined) : undefined;
   const img = advertImage(first?.imgUrl);
   if (!first || !img || !safeImage(img)) return null;
-  return { name: String(first.name ?? ''), href: typeof first.adUrl === 'string' ? first.adUrl : '', img };
+  return { id: Number(first.id), name: String(first.name ?? ''), href: typeof first.adUrl === 'string' ? first.adUrl : '', img };
 }
 
 const escapeHtml = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -83,15 +83,16 @@ const escapeHtml = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;
  * The header advert's box for the page (index.html's #qy-header-ad), drawn by the server so the
  * picture shows with the first paint, before any script: the advert with the chrome's markup
  * (data-qy-static: the chrome replaces it with its own, closable one when it starts), or the empty
- * box without the reserved 100 px when there is no advert. undefined: the calls failed, so the page
- * keeps the reserved box and the chrome decides.
+ * box without the reserved 100 px when there is no advert, or when the reader closed this advert
+ * earlier in the visit (`closedAdvertId`, from the chrome's session cookie). undefined: the calls
+ * failed, so the page keeps the reserved box and the chrome decides.
  */
-export function headerAdvertBox(entries: FirstViewEntry[]): string | undefined {
+export function headerAdvertBox(entries: FirstViewEntry[], closedAdvertId?: number): string | undefined {
   const decided = entries.some((e) => e.path === '/api/base/getModularSwitch');
   const switchOn = (entries.find((e) => e.path === '/api/base/getModularSwitch')?.reply.data as { switchValue?: unknown } | undefined)?.switchValue === 1;
   if (!decided || (switchOn && !entries.some((e) => e.path === '/api/advert/selectAdvertList'))) return undefined;
   const ad = headerAdvert(entries);
-  if (!ad) return '<div id="qy-header-ad"></div>';
+  if (!ad || ad.id === closedAdvertId) return '<div id="qy-header-ad"></div>';
   const image = `<img src="${escapeHtml(ad.img)}" alt="${escapeHtml(ad.name)}">`;
   // Same-site paths and http(s) links only, as the chrome's link would go.
   const link = /^https?:\/\//.test(ad.href)
@@ -100,6 +101,15 @@ export function headerAdvertBox(entries: FirstViewEntry[]): string | undefined {
       ? `<a class="qy-header-ad__link" href="${escapeHtml(ad.href)}">${image}</a>`
       : `<span class="qy-header-ad__link">${image}</span>`;
   return `<div id="qy-header-ad" class="qy-header-ad--reserved"><aside class="qy-header-ad" aria-label="${HEADER_ADVERT_LABEL}" style="height:100px" data-qy-static="">${link}</aside></div>`;
+}
+
+/** The chrome's session cookie naming the header advert closed in this visit (shared's HEADER_AD_CLOSED_COOKIE). */
+const HEADER_AD_CLOSED_COOKIE = 'qy_ad_closed';
+
+/** The id of the header advert the reader closed in this visit, from the request's cookies. */
+export function closedHeaderAdvert(cookieHeader: string | undefined): number | undefined {
+  const m = cookieHeader?.match(new RegExp(`(?:^|;\\s*)${HEADER_AD_CLOSED_COOKIE}=(\\d{1,12})(?:;|$)`));
+  return m ? Number(m[1]) : undefined;
 }
 
 /** The chrome's name for the advert's landmark (shell/src/chrome/messages.ts, headerAdvert). */
@@ -116,6 +126,7 @@ const safeImage = (url: string) => /^(\/(?!\/)|https?:\/\/)/.test(url);
 export async function firstViewData(
   app: FastifyInstance,
   pathname: string,
+  closedAdvertId?: number,
 ): Promise<{ entries: FirstViewEntry[]; images: string[]; headerAdvertBox?: string; main?: string }> {
   const entries = (
     await Promise.all(
@@ -131,10 +142,12 @@ export async function firstViewData(
       }),
     )
   ).filter((e): e is FirstViewEntry => e !== null);
+  const closed = closedAdvertId !== undefined && headerAdvert(entries)?.id === closedAdvertId;
   return {
     entries,
-    images: firstViewImages(entries).filter(safeImage),
-    headerAdvertBox: headerAdvertBox(entries),
+    // A closed advert's picture is not preloaded for nothing.
+    images: firstViewImages(entries).filter((img) => safeImage(img) && !(closed && img === headerAdvert(entries)?.img)),
+    headerAdvertBox: headerAdvertBox(entries, closedAdvertId),
     main: firstViewMain(pathname, entries),
   };
 }

@@ -8,7 +8,7 @@ import type { SiteSettings } from '../config.js';
 import { assetsDir } from '../paths.js';
 import { LOCAL_UPLOADS_PATH } from '../storage/index.js';
 import { isApiPath, isProviderPath } from './errors.js';
-import { firstViewData, type FirstViewEntry } from './firstView.js';
+import { closedHeaderAdvert, firstViewData, type FirstViewEntry } from './firstView.js';
 
 export interface StaticPluginOptions {
   webRoot: string;
@@ -181,7 +181,7 @@ export default fp<StaticPluginOptions>(
       const pathname = (request.url.split('?', 1)[0] ?? '/').replace(/\/index\.html$/, '/');
       // The nonce goes into the shell's own scripts before the first view's content is drawn in.
       const nonce = request.cspNonce;
-      const [hints, first] = await Promise.all([pageHints(pathname, nonce), firstViewData(app, pathname)]);
+      const [hints, first] = await Promise.all([pageHints(pathname, nonce), firstViewData(app, pathname, closedHeaderAdvert(request.headers.cookie))]);
       const page = injectConfig(html.replaceAll(NONCE_SLOT, nonce), hints + firstViewTagsFor(first.entries, first.images, nonce));
       let out = first.headerAdvertBox === undefined ? page : page.replace(HEADER_AD_BOX, first.headerAdvertBox);
       if (first.main) out = out.replace(MAIN_BOX, (open) => `${open}${first.main}`);

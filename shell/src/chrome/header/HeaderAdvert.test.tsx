@@ -4,7 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { createPortal } from 'react-dom';
 import { HeaderAdvert } from './HeaderAdvert';
 
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+  document.cookie = 'qy_ad_closed=; path=/; max-age=0';
+});
 
 const HEADER_AD = {
   id: 1,
@@ -33,6 +36,23 @@ describe('header advert', () => {
     expect(list).toHaveBeenCalledWith({ pageNo: 1, pageSize: 1, advertPosition: '页眉' }, { silent: true });
     await userEvent.click(screen.getByRole('button', { name: '关闭广告' }));
     expect(screen.queryByRole('img', { name: '会员年度计划' })).toBeNull();
+  });
+
+  it('stays closed on the next page of the visit, and a new advert shows again', async () => {
+    mock(1);
+    const first = render(<HeaderAdvert />);
+    await userEvent.click(await screen.findByRole('button', { name: '关闭广告' }));
+    first.unmount();
+
+    // The next page: a new chrome, the same advert.
+    const next = render(<HeaderAdvert />);
+    await waitFor(() => expect(api.advert.selectAdvertList).toHaveBeenCalledTimes(2));
+    expect(next.container).toBeEmptyDOMElement();
+    next.unmount();
+
+    mock(1, [{ ...HEADER_AD, id: 2, name: '新课程上线' }]);
+    render(<HeaderAdvert />);
+    expect(await screen.findByRole('img', { name: '新课程上线' })).toBeInTheDocument();
   });
 
   it('is absent when the advert switch is off, without asking for adverts', async () => {

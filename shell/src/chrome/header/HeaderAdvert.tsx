@@ -1,10 +1,11 @@
-import { api, HEADER_AD_HEIGHT_PX } from '@qianyan/shared/core';
+import { api, HEADER_AD_CLOSED_COOKIE, HEADER_AD_HEIGHT_PX } from '@qianyan/shared/core';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { CHROME_MSG } from '../messages';
 import { ChromeLink } from '../navigation';
 import { CloseIcon } from './icons';
 
 interface HeaderAd {
+  id: number;
   name: string;
   href: string;
   img: string;
@@ -22,7 +23,8 @@ function firstImage(imgUrl: string): string {
 
 /**
  * The header advert (spec §2.4, §7.5): shown only when the advert switch is on and a published
- * 页眉 advert exists (pageNo 1, pageSize 1); 100 px high; closable for the rest of the page's life.
+ * 页眉 advert exists (pageNo 1, pageSize 1); 100 px high; once closed, closed for the rest of the visit
+ * (HEADER_AD_CLOSED_COOKIE), until another advert takes its place.
  * Any failure simply leaves it out.
  */
 export async function loadHeaderAdvert(): Promise<HeaderAd | null> {
@@ -31,7 +33,19 @@ export async function loadHeaderAdvert(): Promise<HeaderAd | null> {
   const page = await api.advert.selectAdvertList({ pageNo: 1, pageSize: 1, advertPosition: '页眉' }, { silent: true });
   const ad = page.results[0];
   const img = ad ? firstImage(ad.imgUrl) : '';
-  return ad && img ? { name: ad.name, href: ad.adUrl, img } : null;
+  return ad && img ? { id: ad.id, name: ad.name, href: ad.adUrl, img } : null;
+}
+
+/** The id of the advert closed in this visit (a session cookie, read by the server too), or null. */
+function closedAdvertId(): number | null {
+  if (typeof document === 'undefined') return null;
+  const m = document.cookie.match(new RegExp(`(?:^|;\\s*)${HEADER_AD_CLOSED_COOKIE}=(\\d+)`));
+  return m ? Number(m[1]) : null;
+}
+
+function rememberClosed(id: number) {
+  // No expiry: the browser forgets it when the visit ends.
+  document.cookie = `${HEADER_AD_CLOSED_COOKIE}=${id}; path=/; SameSite=Lax`;
 }
 
 /** The page keeps the advert's height from its first paint (index.html); without an advert it goes. */
@@ -60,8 +74,9 @@ export function HeaderAdvert() {
       releaseReservedSpace();
     };
     loadHeaderAdvert().then((a) => {
-      if (!a) none();
-      if (live) setAd(a);
+      const shown = a && a.id !== closedAdvertId() ? a : null;
+      if (!shown) none();
+      if (live) setAd(shown);
     }, none);
     return () => {
       live = false;
@@ -88,7 +103,10 @@ export function HeaderAdvert() {
       ) : (
         <span className="qy-header-ad__link">{image}</span>
       )}
-      <button type="button" className="qy-header-ad__close" aria-label={CHROME_MSG.closeAdvert} onClick={() => setClosed(true)}>
+      <button type="button" className="qy-header-ad__close" aria-label={CHROME_MSG.closeAdvert} onClick={() => {
+          rememberClosed(ad.id);
+          setClosed(true);
+        }}>
         <CloseIcon />
       </button>
     </aside>
