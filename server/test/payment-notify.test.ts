@@ -75,11 +75,50 @@ describe('notifications', () => {
     assert.equal(attempt!.status, 0);
     assert.equal((await subscribeInfo(ctx, token)).service_type, 0);
     const outcomes = (await ctx.app.db.select().from(paymentEvents)).map((e) => e.outcome);
-    for (const reason of ['bad_signature', 'amount_mismatch', 'merchant_mismatch', 'app_mismatch', 'stale']) assert.ok(outcomes.includes(reason), reason);
+    // Correctly signed refusals are recorded; unsigned, forged and replayed ones are only logged.
+    for (const reason of ['amount_mismatch', 'merchant_mismatch', 'app_mismatch']) assert.ok(outcomes.includes(reason), reason);
+    for (const reason of ['bad_signature', 'stale']) assert.ok(!outcomes.includes(reason), reason);
     // The genuine one still works afterwards.
     assert.equal(await notify(good), 204);
     assert.equal((await subscribeInfo(ctx, token)).service_type, 1);
     assert.equal(SANDBOX_MCH_ID.length > 0 && SANDBOX_APP_ID.length > 0, true);
+  });
+
+  it('records no row for a flood of badly signed notifications, logs it once a minute, and still takes the genuine one', async () => {
+    ctx.clock.advance(61_000); // past the log window of refusals in earlier tests
+    const { id, outTradeNo } = await unpaid('pn_flood');
+    const good = paidEvent(outTradeNo, 3500);
+    const body = JSON.stringify(good);
+    const signed = sandbox.sign(body);
+    const forged = [
+      { ...signed, 'x-sandbox-signature': signed['x-sandbox-signature'].replace(/^./, (c) => (c === 'A' ? 'B' : 'A')) },
+      { 'content-type': 'application/json' },
+      sandbox.sign(body, String(Math.floor(ctx.clock.now().getTime() / 1000) - 3600)),
+    ];
+    const countEvents = async () => (await ctx.app.db.select().from(paymentEvents)).length;
+    const refusedLines = () => ctx.logs.filter((l) => l.includes('payment notification refused'));
+    const eventsBefore = await countEvents();
+    const linesBefore = refusedLines().length;
+
+    const statuses = await Promise.all(Array.from({ length: 50 }, (_, i) => notify(good, forged[i % forged.length])));
+    assert.ok(statuses.every((s) => s === 400), statuses.join(','));
+    assert.equal(await countEvents(), eventsBefore, 'no payment_events row for a refused, unsigned notification');
+    assert.equal(refusedLines().length - linesBefore, 1, 'one log line for the whole minute');
+
+    assert.equal(await notify(good), 204, 'the genuine notification right after is accepted');
+    assert.equal((await periodsOf(id)).length, 1);
+    const applied = await ctx.app.db
+      .select()
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.outTradeNo, outTradeNo), eq(paymentEvents.outcome, 'applied')));
+    assert.equal(applied.length, 1, 'and recorded');
+
+    // A minute later the next refusal is logged again, with how many were left out since the last line.
+    ctx.clock.advance(61_000);
+    assert.equal(await notify(good, forged[1]), 400);
+    const lines = refusedLines();
+    assert.equal(lines.length - linesBefore, 2);
+    assert.equal(JSON.parse(lines[lines.length - 1]!).refusedSinceLastLine, 49);
   });
 
   it('never un-pays: a close after the success changes nothing, a success after a close still pays', async () => {

@@ -120,6 +120,10 @@ export type PaymentsService = ReturnType<typeof createPaymentsService>;
  * agreements and renewals, refunds. The membership periods a payment buys are written here, in
  * the same transaction that marks the order paid.
  */
+/** Refusals of notifications without a valid provider signature: logged, not recorded. */
+const UNSIGNED_REFUSALS = new Set(['bad_signature', 'signtest_probe', 'stale']);
+const UNSIGNED_REFUSAL_LOG_MS = 60_000;
+
 export function createPaymentsService(deps: {
   db: Db;
   now: () => Date;
@@ -557,10 +561,33 @@ export function createPaymentsService(deps: {
     }
   }
 
-  /** Records a notification that was refused (bad signature, wrong merchant…): nothing else changes. */
+  // Refusals anyone can send (no valid signature, or a replay of an old one), per provider: logged at
+  // most once a minute, with the count of those left out since the previous line.
+  const unsignedRefusals = new Map<string, { loggedAt: number; since: number }>();
+
+  /**
+   * A notification that was refused; nothing else changes. One that carries no valid signature
+   * (bad or missing signature, WeChat Pay's SIGNTEST probe, a stale replay) could come from anyone,
+   * so a flood of them must not fill payment_events: it is logged, rate-limited. One the provider
+   * did sign but that is not for this merchant or app, or cannot be read, is recorded.
+   */
   async function rejectedNotification(providerName: string, reason: string, detail: string) {
-    await event(providerName, 'notify', null, reason, detail);
-    log.warn({ provider: providerName, reason, detail }, 'payment notification rejected');
+    if (!UNSIGNED_REFUSALS.has(reason)) {
+      await event(providerName, 'notify', null, reason, detail);
+      log.warn({ provider: providerName, reason, detail }, 'payment notification rejected');
+      return;
+    }
+    const at = now().getTime();
+    const last = unsignedRefusals.get(providerName);
+    if (last && at - last.loggedAt < UNSIGNED_REFUSAL_LOG_MS) {
+      last.since++;
+      return;
+    }
+    unsignedRefusals.set(providerName, { loggedAt: at, since: 0 });
+    log.warn(
+      { provider: providerName, reason, detail, refusedSinceLastLine: last?.since ?? 0 },
+      'payment notification refused: no valid signature (not recorded; at most one line a minute per provider)',
+    );
   }
 
   /**
