@@ -53,7 +53,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   // Before the database: a wrong REDIS_URL fails in milliseconds, not after migrations.
-  await app.register(rateLimitPlugin, { redisUrl: config.redisUrl, now: config.now });
+  await app.register(rateLimitPlugin, { redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, now: config.now });
   await app.register(dbPlugin, {
     databaseUrl: config.databaseUrl,
     pgliteDir: config.pgliteDir,

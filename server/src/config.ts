@@ -25,6 +25,8 @@ export interface AppConfig {
   /** Insert the demo content and accounts when the database is empty. */
   seedDemoData: boolean;
   redisUrl?: string;
+  /** Tests only: a namespace for the Redis keys of the rate limiter (default qy:rl:). */
+  redisKeyPrefix?: string;
   /** Fastify trustProxy: false, true, a hop count or a comma list of addresses/CIDRs. */
   trustProxy: boolean | number | string;
   webRoot: string;

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { defaultMediaSettings, defaultPaymentSettings, defaultUploadSettings, type AppConfig } from './config.js';
+import { defaultAccountsSettings, defaultMediaSettings, defaultPaymentSettings, defaultUploadSettings, type AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createAccountService } from './modules/account/service.js';
 import { createShippingAddressStore } from './modules/account/shippingAddress.js';
+import { createCaptchaService } from './modules/auth/captcha.js';
 import { createAccountsModule } from './modules/auth/index.js';
 import { createBaseService } from './modules/base/service.js';
 import { createContentService } from './modules/content/service.js';
@@ -31,11 +32,15 @@ export function createServices(deps: {
   const { config, database } = deps;
   const db = database.db;
   const membership = createMembershipService({ db, now: config.now });
+  const accountsSettings = config.accounts ?? defaultAccountsSettings();
+  // The picture captcha: asked for before an SMS code is sent and by logins past the throttle's limits.
+  const captcha = createCaptchaService({ db, secret: accountsSettings.authSecret, now: config.now, devTools: accountsSettings.devTools });
   const account = createAccountService({
     db,
     sessions: deps.sessions,
     rateLimiter: deps.rateLimiter,
     loginThrottle: config.loginThrottle,
+    captcha,
     membership,
     now: config.now,
   });
@@ -56,7 +61,15 @@ export function createServices(deps: {
     now: config.now,
   });
   // Codes, registration, code login, password reset/change, WeChat login, single sign-on.
-  const accounts = createAccountsModule({ config, db, account, rateLimiter: deps.rateLimiter, log: deps.log ?? silentLog });
+  const accounts = createAccountsModule({
+    config,
+    settings: accountsSettings,
+    db,
+    account,
+    captcha,
+    rateLimiter: deps.rateLimiter,
+    log: deps.log ?? silentLog,
+  });
   const profile = createProfileService({ db, membership, regions, files, verification: accounts.verification, now: config.now });
   // Orders and payments (sandbox cashier, WeChat Pay, Alipay), renewals and refunds.
   const paymentSettings = config.payments ?? defaultPaymentSettings();

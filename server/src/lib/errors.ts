@@ -5,6 +5,8 @@ export const ErrorCode = {
   notFound: 10004,
   wrongCredentials: 10005,
   rateLimited: 10029,
+  /** A login past the throttle's limits: solve the picture captcha (msg says what is missing or wrong). */
+  captchaRequired: 10030,
   wrongMethod: 10405,
   /** An outside service (SMS, mail, WeChat) failed; HTTP 200, the message says to try later. */
   providerFailed: 10503,
@@ -49,6 +51,7 @@ export const Messages = {
   passwordReset: '密码成功重置，请使用新密码重新登录',
   passwordChanged: '修改密码成功',
   // …and where the spec is silent.
+  captchaRequired: '请输入图片验证码',
   captchaAnswerRequired: '请输入图片验证码的计算结果',
   captchaMissing: '请先获取图片验证码',
   captchaWrong: '图片验证码计算结果不正确，请重新获取',

@@ -139,6 +139,8 @@ declare module 'fastify' {
 
 export interface RateLimitPluginOptions {
   redisUrl?: string;
+  /** Namespace of the Redis keys (tests give each run its own). */
+  keyPrefix?: string;
   now: () => Date;
 }
 
@@ -156,7 +158,7 @@ export default fp<RateLimitPluginOptions>(
         const where = new URL(opts.redisUrl);
         throw new Error(`Cannot connect to Redis at ${where.host} (REDIS_URL): ${(err as Error).message}`);
       }
-      limiter = new FailOpenRateLimiter(new RedisRateLimiter(redis), (err) =>
+      limiter = new FailOpenRateLimiter(new RedisRateLimiter(redis, opts.keyPrefix), (err) =>
         app.log.error({ err }, 'rate limiter store failed; request allowed'),
       );
     } else {

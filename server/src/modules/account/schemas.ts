@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { Envelope } from '../../lib/envelope.js';
+import { Messages } from '../../lib/errors.js';
 import { IntEnum } from '../../lib/lists.js';
 
 export const LoginBody = Type.Object(
@@ -8,6 +9,10 @@ export const LoginBody = Type.Object(
       Type.String({ maxLength: 254, description: 'Username, mobile or e-mail', errorMessage: '请输入用户名、手机或邮箱' }),
     ),
     password: Type.Optional(Type.String({ maxLength: 128, errorMessage: '请输入密码' })),
+    uuid: Type.Optional(
+      Type.String({ maxLength: 64, errorMessage: Messages.captchaExpired, description: 'captchaImage uuid, asked for past the failure limits (code 10030)' }),
+    ),
+    code: Type.Optional(Type.String({ maxLength: 16, errorMessage: Messages.captchaWrong, description: 'the captcha answer' })),
   },
   { additionalProperties: true },
 );

@@ -4,10 +4,12 @@ import type { LoginThrottle } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { favourites, members, readingRecords } from '../../db/schema/index.js';
 import { AppError, ErrorCode, Messages } from '../../lib/errors.js';
-import { isLimited, type RateLimiter } from '../../plugins/rateLimit.js';
+import type { RateLimiter } from '../../plugins/rateLimit.js';
 import type { SessionMember, SessionStore } from '../../plugins/session.js';
 import type { MembershipService } from '../membership/service.js';
 import { uniqueViolation } from '../../lib/dbErrors.js';
+import type { CaptchaService } from '../auth/captcha.js';
+import { createLoginThrottle, type LoginSubject } from './loginThrottle.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.js';
 import type { LoginBody, LoginReply, SessionUser } from './schemas.js';
 
@@ -18,6 +20,8 @@ export interface AccountServiceDeps {
   sessions: SessionStore;
   rateLimiter: RateLimiter;
   loginThrottle: LoginThrottle;
+  /** The picture captcha asked for past the login throttle's limits. */
+  captcha: CaptchaService;
   membership: MembershipService;
   now: () => Date;
 }
@@ -42,6 +46,9 @@ export interface UpdatePasswordInput {
   oldPassword?: string;
   newPassword?: string;
   checknewPassword?: string;
+  /** The picture captcha, needed past the login throttle's limits. */
+  uuid?: string;
+  code?: string;
 }
 
 /** A unique field a new or changed member collides on. */
@@ -63,9 +70,7 @@ const CONFLICT_BY_CONSTRAINT: Record<string, MemberConflict['field']> = {
 const FAVOURITES_CACHE_MS = 3_000;
 const FAVOURITES_CACHE_ENTRIES = 10_000;
 
-export function createAccountService({ db, sessions, rateLimiter, loginThrottle, membership, now }: AccountServiceDeps) {
-  const accountRule = { limit: loginThrottle.maxFailuresPerAccount, windowMs: loginThrottle.windowMs };
-  const ipRule = { limit: loginThrottle.maxFailuresPerIp, windowMs: loginThrottle.windowMs };
+export function createAccountService({ db, sessions, rateLimiter, loginThrottle, captcha, membership, now }: AccountServiceDeps) {
 
   async function findByAccountName(accountName: string) {
     const rows = await db
@@ -78,27 +83,14 @@ export function createAccountService({ db, sessions, rateLimiter, loginThrottle,
   }
 
   /**
-   * Failed-login counters per account name and per client address (login/login, loginWithoutPwd,
-   * a wrong old password on updatePassword). Over either limit, 429 before any check.
+   * Failed-login counters per account and per client address (login/login, loginWithoutPwd, a
+   * wrong old password on updatePassword). Past either limit a try needs the picture captcha.
    */
-  const throttle = {
-    keys(accountName: string, ip: string) {
-      return { account: `login:account:${accountName.trim().toLowerCase()}`, ip: `login:ip:${ip}` };
-    },
-    async assertOpen(accountName: string, ip: string): Promise<void> {
-      const k = throttle.keys(accountName, ip);
-      if ((await isLimited(rateLimiter, k.account, accountRule)) || (await isLimited(rateLimiter, k.ip, ipRule))) {
-        throw AppError.rateLimited();
-      }
-    },
-    async fail(accountName: string, ip: string): Promise<void> {
-      const k = throttle.keys(accountName, ip);
-      await Promise.all([rateLimiter.hit(k.account, accountRule), rateLimiter.hit(k.ip, ipRule)]);
-    },
-    async clear(accountName: string): Promise<void> {
-      await rateLimiter.reset(throttle.keys(accountName, '').account);
-    },
-  };
+  const throttle = createLoginThrottle({ rateLimiter, settings: loginThrottle, captcha });
+
+  /** The account a typed name or contact stands for, else the name itself (see LoginSubject). */
+  const subjectOf = (member: MemberRow | undefined, typedName: string): LoginSubject =>
+    member ? { memberId: member.id } : { name: typedName };
 
   function contactWhere(contact: Contact) {
     if ('mobile' in contact) return eq(members.mobile, contact.mobile);
@@ -180,8 +172,9 @@ export function createAccountService({ db, sessions, rateLimiter, loginThrottle,
 
   return {
     /**
-     * Checks the throttle first (failures per account name and per IP), then the password. Every
-     * failure gets the same reply whether or not the account exists.
+     * Resolves the typed name to its account, passes the throttle (past its limits: the captcha in
+     * `uuid` and `code`, checked before the password), then checks the password. Every failure gets
+     * the same reply whether or not the account exists.
      */
     async login(body: LoginBody, meta: { ip: string; userAgent?: string }): Promise<LoginReply> {
       const accountName = body.accountName?.trim() ?? '';
@@ -189,18 +182,21 @@ export function createAccountService({ db, sessions, rateLimiter, loginThrottle,
       if (!accountName) throw AppError.badParameter('请输入用户名、手机或邮箱');
       if (!password) throw AppError.badParameter('请输入密码');
 
-      await throttle.assertOpen(accountName, meta.ip);
       const member = await findByAccountName(accountName);
+      const subject = subjectOf(member, accountName);
+      await throttle.pass(subject, meta.ip, { uuid: body.uuid, code: body.code });
       const valid = member ? await verifyPassword(member.passwordHash, password) : await verifyAgainstDummy(password);
       if (!member || !valid) {
-        await throttle.fail(accountName, meta.ip);
+        await throttle.fail(subject, meta.ip);
         throw new AppError(ErrorCode.wrongCredentials, Messages.wrongCredentials);
       }
-      await throttle.clear(accountName);
+      await throttle.clear(subject);
       return startSession(member, meta);
     },
 
     throttle,
+
+    subjectOf,
 
     startSession,
 
@@ -269,8 +265,9 @@ export function createAccountService({ db, sessions, rateLimiter, loginThrottle,
     setPassword,
 
     /**
-     * POST /api/user/updatePassword: the old password (a wrong one counts as a failed login for the
-     * member's username and the address), then the new one twice; the other sessions end.
+     * POST /api/user/updatePassword: the old password (a wrong one counts as a failed login of the
+     * account and the address; past the limits the captcha comes first), then the new one twice;
+     * the other sessions end.
      */
     async updatePassword(member: SessionMember, input: UpdatePasswordInput, meta: ClientMeta): Promise<void> {
       const oldPassword = input.oldPassword ?? '';
@@ -286,9 +283,10 @@ export function createAccountService({ db, sessions, rateLimiter, loginThrottle,
 
       const row = await findById(member.id);
       if (!row) throw AppError.noSession();
-      await throttle.assertOpen(row.username, meta.ip);
+      const subject = subjectOf(row, row.username);
+      await throttle.pass(subject, meta.ip, { uuid: input.uuid, code: input.code });
       if (!(await verifyPassword(row.passwordHash, oldPassword))) {
-        await throttle.fail(row.username, meta.ip);
+        await throttle.fail(subject, meta.ip);
         throw new AppError(ErrorCode.wrongCredentials, Messages.oldPasswordWrong);
       }
       if (oldPassword === newPassword) throw AppError.badParameter(Messages.samePassword);

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { defaultAccountsSettings, type AppConfig } from '../../config.js';
+import type { AccountsSettings, AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { RateLimiter } from '../../plugins/rateLimit.js';
 import { createMailProvider } from '../../providers/mail/index.js';
@@ -7,7 +7,7 @@ import { Outbox } from '../../providers/outbox.js';
 import { createSmsProvider } from '../../providers/sms/index.js';
 import { createWechatOAuth } from '../../providers/wechat/index.js';
 import type { AccountService } from '../account/service.js';
-import { createCaptchaService } from './captcha.js';
+import type { CaptchaService } from './captcha.js';
 import { createAuthService } from './service.js';
 import { createSsoService } from './sso.js';
 import { createVerificationService } from './verification.js';
@@ -19,19 +19,21 @@ export type { VerificationService } from './verification.js';
 /** The accounts module's services and providers, wired once by services.ts. */
 export function createAccountsModule(deps: {
   config: AppConfig;
+  /** config.accounts, or the defaults the caller chose once. */
+  settings: AccountsSettings;
   db: Db;
   account: AccountService;
+  /** Made by the caller: the account service's login throttle asks for it too. */
+  captcha: CaptchaService;
   rateLimiter: RateLimiter;
   log: FastifyBaseLogger;
 }) {
-  const { config, db, account, rateLimiter, log } = deps;
-  const settings = config.accounts ?? defaultAccountsSettings();
+  const { config, settings, db, account, captcha, rateLimiter, log } = deps;
   const now = config.now;
   const outbox = new Outbox(db, now);
   const sms = createSmsProvider(settings.sms, outbox);
   const mail = createMailProvider(settings.mail, outbox);
   const wechatOAuth = createWechatOAuth(settings.wechat, now);
-  const captcha = createCaptchaService({ db, secret: settings.authSecret, now, devTools: settings.devTools });
   const verification = createVerificationService({
     db,
     secret: settings.authSecret,

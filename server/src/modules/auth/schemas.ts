@@ -43,7 +43,13 @@ export const RegisterBody = Type.Object(
 );
 
 export const LoginWithoutPwdBody = Type.Object(
-  { phoneNo, email, code: text(16, Messages.codeWrong) },
+  {
+    phoneNo,
+    email,
+    code: text(16, Messages.codeWrong),
+    uuid: text(64, Messages.captchaExpired, 'captchaImage uuid, asked for past the failure limits (code 10030)'),
+    captchaCode: text(16, Messages.captchaWrong, 'the captcha answer'),
+  },
   { additionalProperties: true },
 );
 
@@ -62,6 +68,8 @@ export const UpdatePasswordBody = Type.Object(
     oldPassword: text(1024, Messages.passwordTooLong),
     newPassword: text(1024, Messages.passwordTooLong),
     checknewPassword: text(1024, Messages.passwordTooLong),
+    uuid: text(64, Messages.captchaExpired, 'captchaImage uuid, asked for past the failure limits (code 10030)'),
+    code: text(16, Messages.captchaWrong, 'the captcha answer'),
   },
   { additionalProperties: true },
 );

@@ -112,21 +112,27 @@ export function createAuthService(deps: {
 
     /**
      * login/loginWithoutPwd: a code of codeType 3. Throttled like login/login (per account and per
-     * address); an unknown account fails exactly as a wrong code does (it never had a code).
+     * address; past the limits the captcha in `uuid` and `captchaCode` comes before the code is
+     * looked at); an unknown account fails exactly as a wrong code does (it never had a code).
      */
-    async loginWithCode(input: { phoneNo?: string; email?: string; code?: string }, meta: ClientMeta): Promise<LoginReply> {
+    async loginWithCode(
+      input: { phoneNo?: string; email?: string; code?: string; uuid?: string; captchaCode?: string },
+      meta: ClientMeta,
+    ): Promise<LoginReply> {
       const contact: ContactByCode =
         !has(input.phoneNo) && input.email !== undefined ? { email: emailOf(input.email) } : { mobile: mobileOf(input.phoneNo) };
       const code = codeOf(input.code);
       const accountName = 'mobile' in contact ? contact.mobile : contact.email;
-      await account.throttle.assertOpen(accountName, meta.ip);
+      const owner = await account.findByContact(contact);
+      const subject = account.subjectOf(owner, accountName);
+      await account.throttle.pass(subject, meta.ip, { uuid: input.uuid, code: input.captchaCode });
       const ok = await verification.consumeCode(accountName, CodePurpose.login, code);
-      const member = ok ? await account.findByContact(contact) : undefined;
+      const member = ok ? owner : undefined;
       if (!member) {
-        await account.throttle.fail(accountName, meta.ip);
+        await account.throttle.fail(subject, meta.ip);
         throw new AppError(ErrorCode.wrongCredentials, Messages.codeWrong);
       }
-      await account.throttle.clear(accountName);
+      await account.throttle.clear(subject);
       return account.startSession(member, meta);
     },
 
@@ -146,8 +152,7 @@ export function createAuthService(deps: {
       }
       await verification.consume(input.verifyToken, { target, purpose: CodePurpose.reset });
       await account.setPassword(member.id, password);
-      await account.throttle.clear(target);
-      await account.throttle.clear(member.username);
+      await account.throttle.clear(account.subjectOf(member, target));
     },
   };
 }
