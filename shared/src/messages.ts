@@ -78,6 +78,9 @@ export const MSG = {
   // Dialog titles and chrome
   loginTitle: '用户登录',
   captchaTitle: '图片验证码',
+  // Where the spec is silent: the server's replies to a login past the failure limits (code 10030)
+  captchaRequired: '请输入图片验证码',
+  captchaWrong: '图片验证码计算结果不正确，请重新获取',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

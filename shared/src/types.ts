@@ -369,6 +369,17 @@ export interface LoginWithoutPwdBody {
   phoneNo?: string;
   email?: string;
   code: string;
+  /** The 图片验证码, asked for past the failure limits (CODE_CAPTCHA_REQUIRED): its uuid and answer. */
+  uuid?: string;
+  captchaCode?: string;
+}
+
+/** POST /api/login/login. uuid and code: the 图片验证码, asked for past the failure limits (CODE_CAPTCHA_REQUIRED). */
+export interface LoginBody {
+  accountName: string;
+  password: string;
+  uuid?: string;
+  code?: string;
 }
 
 export interface ForgetPasswordPhoneBody {
@@ -503,6 +514,9 @@ export interface UpdatePasswordBody {
   oldPassword: string;
   newPassword: string;
   checknewPassword: string;
+  /** The 图片验证码, asked for past the failure limits (CODE_CAPTCHA_REQUIRED). */
+  uuid?: string;
+  code?: string;
 }
 
 /** POST /api/user/updatePhoneNoOrEmail: the new mobile or e-mail, verified by checkCode (codeType 1). */

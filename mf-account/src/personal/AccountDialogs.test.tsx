@@ -1,4 +1,16 @@
-import { AppProviders, api, CODE_TYPE, MSG, requestCaptcha, toast } from '@qianyan/shared';
+import {
+  AppProviders,
+  ApiError,
+  api,
+  captchaRequestAtom,
+  CODE_CAPTCHA_REQUIRED,
+  CODE_TYPE,
+  MSG,
+  qyStore,
+  requestCaptcha,
+  resolveCaptcha,
+  toast,
+} from '@qianyan/shared';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { EmailDialog, MobileDialog, PasswordDialog, UsernameDialog } from './AccountDialogs';
 import { profile } from '../profile/testData';
@@ -116,6 +128,30 @@ describe('change password', () => {
     expect(await screen.findByText('原密码不正确', undefined, WAIT)).toBeInTheDocument();
     expect(toast.error).toHaveBeenCalledWith(MSG.passwordChangeFailed);
     expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('past the failure limits, sends the change again with the 图片验证码 (uuid and code)', async () => {
+    jest.spyOn(toast, 'warning').mockImplementation(() => {});
+    const call = jest
+      .spyOn(api.user, 'updatePassword')
+      .mockRejectedValueOnce(new ApiError(CODE_CAPTCHA_REQUIRED, MSG.captchaRequired))
+      .mockResolvedValueOnce(null);
+    const onDone = jest.fn();
+    open(<PasswordDialog open onClose={jest.fn()} onDone={onDone} />);
+    type('原密码', 'old-secret');
+    type('新密码', 'new-secret');
+    type('确认新密码', 'new-secret');
+    await confirm();
+    // The shell's 图片验证码 dialog is asked for through the shared bus; answer it as the shell would.
+    await waitFor(() => expect(qyStore.get(captchaRequestAtom)).not.toBeNull(), WAIT);
+    expect(toast.warning).toHaveBeenCalledWith(MSG.captchaRequired);
+    await act(async () => resolveCaptcha({ uuid: 'u-1', code: '4' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(null), WAIT);
+    expect(call).toHaveBeenLastCalledWith(
+      { oldPassword: 'old-secret', newPassword: 'new-secret', checknewPassword: 'new-secret', uuid: 'u-1', code: '4' },
+      { silent: true },
+    );
+    expect(toast.success).toHaveBeenCalledWith(MSG.passwordChanged);
   });
 });
 

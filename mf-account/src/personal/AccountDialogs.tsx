@@ -3,6 +3,7 @@
 import {
   ApiError,
   api,
+  CODE_CAPTCHA_REQUIRED,
   CODE_TYPE,
   MSG,
   requestCaptcha,
@@ -15,6 +16,7 @@ import {
   validatePassword,
   validateUsername,
   antdRule,
+  withCaptchaWhenAsked,
   type Profile,
 } from '@qianyan/shared';
 import { Alert, Button, Form, Input, Modal, Space } from 'antd';

@@ -10,6 +10,12 @@ import { takeFirstViewReply } from './firstView';
 
 export const CODE_OK = 0;
 export const CODE_NO_SESSION = 10002;
+/**
+ * A login (password, code, or the old password of a change) past the failure limits: solve the
+ * 图片验证码 and send the call again with its uuid and answer. The message says what is missing or
+ * wrong (MSG.captchaRequired, MSG.captchaWrong, 图片验证码已失效，请重新获取).
+ */
+export const CODE_CAPTCHA_REQUIRED = 10030;
 
 /** A failed call. `code` is the envelope code, or -1 for transport failures. */
 export class ApiError extends Error {

@@ -17,6 +17,7 @@ import type {
   ForgetPasswordEmailBody,
   ForgetPasswordPhoneBody,
   Institution,
+  LoginBody,
   LoginWithoutPwdBody,
   MyListQuery,
   OutboxMessage,
@@ -85,8 +86,8 @@ export interface SiteConfigReply {
 
 export const api = {
   login: {
-    login: (body: { accountName: string; password: string }, opts?: CallOptions) =>
-      post<LoginReply>('/api/login/login', body, opts),
+    /** With `uuid` and `code` (the 图片验证码) once the server asked for it (CODE_CAPTCHA_REQUIRED). */
+    login: (body: LoginBody, opts?: CallOptions) => post<LoginReply>('/api/login/login', body, opts),
     userLogout: (opts?: CallOptions) => post<null>('/api/login/userLogout', {}, opts),
     /** Log in with a code sent for codeType 3 (CODE_TYPE.login). */
     loginWithoutPwd: (body: LoginWithoutPwdBody, opts?: CallOptions) =>

@@ -4,6 +4,7 @@ import { startTransition, useCallback, useEffect, useRef, useState } from 'react
 import { api } from '../api';
 import { MSG } from '../messages';
 import { toast } from '../toast';
+import { withCaptchaWhenAsked } from './captchaRetry';
 import { dialogAtom } from './dialogs';
 import { clearSession, serviceTypeAtom, sessionAtom, setSession, userAtom } from './store';
 
@@ -16,13 +17,18 @@ export function useSession() {
 
 export const useDialog = () => useAtomValue(dialogAtom);
 
-/** Logs in with account and password; stores the session and says 登录成功. */
+/**
+ * Logs in with account and password; stores the session and says 登录成功. Past the server's failure
+ * limits it asks for the 图片验证码 and sends again with the answer; resolves null when that dialog
+ * is cancelled (nothing logged in) and rejects when the login is refused (the message is shown).
+ */
 export async function loginWithPassword(accountName: string, password: string) {
-  const reply = await api.login.login({ accountName, password });
-  const { token, ...user } = reply;
+  const sent = await withCaptchaWhenAsked((captcha) => api.login.login({ accountName, password, ...captcha }));
+  if (!sent) return null;
+  const { token, ...user } = sent.value;
   setSession(token, user);
   toast.success(MSG.loginSuccess);
-  return reply;
+  return sent.value;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   openLoginDialog,
   setSession,
   toast,
+  withCaptchaWhenAsked,
 } from '@qianyan/shared';
 import { useState } from 'react';
 import { ChannelTabs, CodeFields, target, type Channel, type CodeFieldValues } from './CodeFields';
@@ -34,7 +35,16 @@ function CodeLoginForm() {
   const onFinish = async ({ account, code }: CodeFieldValues) => {
     setSubmitting(true);
     try {
-      const { token, ...user } = await api.login.loginWithoutPwd({ ...target(channel, account), code: code.trim() });
+      // Past the failure limits the server asks for the 图片验证码 first (null: its dialog was cancelled).
+      const sent = await withCaptchaWhenAsked((captcha) =>
+        api.login.loginWithoutPwd({
+          ...target(channel, account),
+          code: code.trim(),
+          ...(captcha ? { uuid: captcha.uuid, captchaCode: captcha.code } : {}),
+        }),
+      );
+      if (!sent) return;
+      const { token, ...user } = sent.value;
       setSession(token, user);
       toast.success(MSG.loginSuccess);
       closeDialog();

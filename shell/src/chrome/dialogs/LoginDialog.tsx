@@ -90,9 +90,11 @@ export function LoginDialog({ open }: { open: boolean }) {
     if (found.account || found.password) return;
     setSubmitting(true);
     try {
-      await loginWithPassword(values.account.trim(), values.password);
-      closeDialog();
-      notifyLoggedIn();
+      // Past the failure limits this waits for the 图片验证码 dialog (null: it was cancelled).
+      if (await loginWithPassword(values.account.trim(), values.password)) {
+        closeDialog();
+        notifyLoggedIn();
+      }
     } catch {
       // The API client already showed the reason; the dialog stays open for another try.
     } finally {
