@@ -1,22 +1,22 @@
 import { PlayCircleFilled, SoundFilled } from '@ant-design/icons';
-import { api, EmptyState, ErrorState, formatDate, SOURCE, useApiQuery } from '@qianyan/shared';
+import { api, EmptyState, ErrorState, formatDate, fromApiDate, SOURCE, toApiRange, useApiQuery } from '@qianyan/shared';
 import { Pagination, Skeleton } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { detailHref } from '../article-list/ArticleListItem';
+import { LIST_BOUNDS } from '../article-list/dates';
+import { RangeField } from '../article-list/RangeField';
 import { ClassTags } from '../common/ClassTags';
 import { useArticleClasses } from '../common/useArticleClasses';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { pageTitle, TEXT } from '../messages';
 import { MEDIA_TEXT as T } from '../portal/messages';
 import {
-  fromYmd,
   MEDIA_PAGE_SIZE,
   readMediaQuery,
   SUBJECTS_COLLAPSE_OVER,
   SUBJECTS_SHOWN,
   toggleClass,
-  toYmd,
   writeMediaQuery,
   type MediaQuery,
 } from './mediaQuery';
@@ -37,7 +37,8 @@ export function MediaListPage({ kind }: { kind: MediaKind }) {
   const q = readMediaQuery(params);
   const { classes, codeByName } = useArticleClasses();
   const [expanded, setExpanded] = useState(false);
-  const [draft, setDraft] = useState({ start: fromYmd(q.startDate), end: fromYmd(q.endDate) });
+  const start = fromApiDate(q.startDate);
+  const end = fromApiDate(q.endDate);
 
   const set = (next: MediaQuery) => setParams(writeMediaQuery(next));
   const list = useApiQuery(
@@ -61,9 +62,6 @@ export function MediaListPage({ kind }: { kind: MediaKind }) {
   const shown = collapsible && !expanded ? subjects.slice(0, SUBJECTS_SHOWN) : subjects;
   const items = list.data?.results ?? [];
   const total = list.data?.page.total ?? 0;
-  const applyDates = () => {
-    if (draft.start && draft.end && draft.start <= draft.end) set({ ...q, startDate: toYmd(draft.start), endDate: toYmd(draft.end), page: 1 });
-  };
 
   return (
     <div className="qy-page qy-media">
@@ -108,33 +106,21 @@ export function MediaListPage({ kind }: { kind: MediaKind }) {
         </div>
         <div className="qy-media__row">
           <span className="qy-media__label">{T.dateRange}</span>
-          <div className="qy-media__dates">
-            <input
-              type="date"
-              aria-label={TEXT.startDate}
-              min="2010-01-01"
-              value={draft.start}
-              onChange={(e) => setDraft((d) => ({ ...d, start: e.target.value }))}
+          {/* The same 开始日期 → 结束日期 range picker as the article lists (2010-01-01 to today). */}
+          <div className="qy-media__dates" role="group" aria-label={T.dateRange}>
+            <RangeField
+              value={start && end ? [start, end] : null}
+              bounds={LIST_BOUNDS}
+              onChange={(range) => {
+                const r = toApiRange(range);
+                set({ ...q, startDate: r.startDate ?? '', endDate: r.endDate ?? '', page: 1 });
+              }}
             />
-            <span aria-hidden="true">—</span>
-            <input
-              type="date"
-              aria-label={TEXT.endDate}
-              min="2010-01-01"
-              value={draft.end}
-              onChange={(e) => setDraft((d) => ({ ...d, end: e.target.value }))}
-            />
-            <button type="button" className="qy-media__apply" disabled={!draft.start || !draft.end || draft.start > draft.end} onClick={applyDates}>
-              {TEXT.confirm}
-            </button>
             {(q.startDate || q.classIds.length > 0 || q.sortType !== 0) && (
               <button
                 type="button"
                 className="qy-media__clear"
-                onClick={() => {
-                  setDraft({ start: '', end: '' });
-                  set({ sortType: 0, classIds: [], startDate: '', endDate: '', page: 1 });
-                }}
+                onClick={() => set({ sortType: 0, classIds: [], startDate: '', endDate: '', page: 1 })}
               >
                 {TEXT.clearFilters}
               </button>

@@ -1,6 +1,7 @@
 import { api, clearSession, dialogAtom, MSG, qyStore, setSession, toast, type ArticleDetail } from '@qianyan/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
 import { AppRoutes } from '../App';
 import { articleDetail, MEMBER, openDetail } from '../article/testData';
 import { article, CLASSES, pageOf, renderAt } from '../test/fixtures';
@@ -122,6 +123,32 @@ describe('/animation-list', () => {
     expect(screen.getByRole('link', { name: '肿瘤' })).toHaveAttribute('href', '/professional-article-list?code=20');
     await userEvent.click(screen.getByRole('button', { name: '最新' }));
     await waitFor(() => expect(location()).toBe('/animation-list?articleClassIds=2%2C4&startDate=20260101&endDate=20260630'));
+  });
+
+  it('filters by date with the lists\' 开始日期 → 结束日期 range picker (no bare browser date boxes)', async () => {
+    const list = jest.spyOn(api.article, 'selectArticleList').mockResolvedValue(pageOf([article({ ...ANIM })], 1, 1, 9));
+    const { location } = renderAt('/animation-list?startDate=20240101&endDate=20240630', <AppRoutes />);
+    await screen.findByRole('link', { name: ANIM.title });
+    const dates = screen.getByRole('group', { name: '发布日期' });
+    expect(within(dates).getByPlaceholderText('开始日期')).toHaveValue('2024-01-01');
+    expect(within(dates).getByPlaceholderText('结束日期')).toHaveValue('2024-06-30');
+    expect(document.querySelector('input[type="date"]')).toBeNull();
+    expect(within(dates).queryByRole('button', { name: '确定' })).toBeNull();
+
+    await userEvent.click(within(dates).getByPlaceholderText('开始日期'));
+    await waitFor(() => expect(document.querySelector('.ant-picker-dropdown')).not.toBeNull());
+    const first = dayjs().startOf('month');
+    const last = first.add(1, 'day');
+    const day = (d: dayjs.Dayjs) => document.querySelector(`.ant-picker-dropdown td[title="${d.format('YYYY-MM-DD')}"]`) as HTMLElement;
+    await userEvent.click(day(first));
+    await userEvent.click(day(last));
+    await waitFor(() =>
+      expect(list).toHaveBeenLastCalledWith(
+        expect.objectContaining({ pageNo: 1, startDate: first.format('YYYYMMDD'), endDate: last.format('YYYYMMDD') }),
+        { silent: true },
+      ),
+    );
+    expect(location()).toBe(`/animation-list?startDate=${first.format('YYYYMMDD')}&endDate=${last.format('YYYYMMDD')}`);
   });
 
   it('shows 7 subjects and expands when there are more than 8', async () => {

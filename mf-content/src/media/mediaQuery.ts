@@ -46,10 +46,6 @@ export function writeMediaQuery(q: MediaQuery): URLSearchParams {
   return p;
 }
 
-/** 'YYYY-MM-DD' (a date input) ⇄ 'YYYYMMDD' (the URL and the API). */
-export const toYmd = (iso: string) => iso.replace(/-/g, '');
-export const fromYmd = (ymd: string) => (YMD.test(ymd) ? `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}` : '');
-
 /** Toggling a subject: a filter change goes back to page 1. */
 export function toggleClass(q: MediaQuery, id: number): MediaQuery {
   const classIds = q.classIds.includes(id) ? q.classIds.filter((c) => c !== id) : [...q.classIds, id];
