@@ -11,6 +11,7 @@ import { filesUnder, jpegWithExif, multipart, pngChunk, pngClaiming, pngWithAlph
 
 const TYPE = '上传图片只能是 JPG、PNG 格式!';
 const SIZE = '上传图片大小不能超过 10MB!';
+const PIXELS = '图片尺寸过大，请上传不超过2500万像素的图片';
 
 let ctx: TestContext;
 let dir: string;
@@ -111,6 +112,12 @@ describe('accepted pictures', () => {
     assert.equal(res.body.code, 0, JSON.stringify(res.body));
   });
 
+  it('accepts a 24-megapixel phone photo (5664×4248)', async () => {
+    const photo = await sharp({ create: { width: 5664, height: 4248, channels: 3, background: '#6a8' } }).jpeg({ quality: 80 }).toBuffer();
+    const res = await upload({ filename: 'phone24.jpg', contentType: 'image/jpeg', bytes: photo });
+    assert.equal(res.body.code, 0, JSON.stringify(res.body));
+  });
+
   it('accepts a phone photo carrying a second picture after the first (multi-picture format) and zero padding', async () => {
     const bytes = Buffer.concat([await jpegWithExif(600, 400), Buffer.alloc(16), await jpegWithExif(160, 120)]);
     const res = await upload({ filename: 'portrait.jpg', contentType: 'image/jpeg', bytes });
@@ -181,12 +188,20 @@ describe('refused files (nothing stored)', () => {
     await assertRefused({ filename: 'big.jpg', contentType: 'image/jpeg', bytes: big }, SIZE);
   });
 
-  it('a decompression bomb: a small PNG claiming 30000×30000, and a real 56-megapixel one', async () => {
+  it('a decompression bomb: a small PNG claiming 30000×30000 (900 megapixels), with the pixel message', async () => {
     const bomb = pngClaiming(await pngWithAlpha(16, 16), 30000, 30000);
     assert.ok(bomb.length < 2000);
-    await assertRefused({ filename: 'bomb.png', contentType: 'image/png', bytes: bomb }, SIZE);
-    const huge = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
-    await assertRefused({ filename: 'huge.png', contentType: 'image/png', bytes: huge }, SIZE);
+    await assertRefused({ filename: 'bomb.png', contentType: 'image/png', bytes: bomb }, PIXELS);
+    await assertRefused({ filename: 'wide.png', contentType: 'image/png', bytes: pngClaiming(await pngWithAlpha(16, 16), 30000, 10) }, PIXELS);
+  });
+
+  it('a real picture over 25 megapixels (a 49-megapixel JPEG, a 56-megapixel PNG), from its header', async () => {
+    const blank = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#fff' } });
+    const jpeg49 = await blank(7000, 7000).jpeg({ quality: 50 }).toBuffer();
+    assert.ok(jpeg49.length < 10 * 1024 * 1024);
+    await assertRefused({ filename: 'p49.jpg', contentType: 'image/jpeg', bytes: jpeg49 }, PIXELS);
+    const png56 = await blank(8000, 7000).png({ compressionLevel: 9 }).toBuffer();
+    await assertRefused({ filename: 'p56.png', contentType: 'image/png', bytes: png56 }, PIXELS);
   });
 
   it('a request whose declared length cannot fit, before reading its body', async () => {

@@ -14,6 +14,8 @@ export const UploadMessages = {
   type: '上传图片只能是 JPG、PNG 格式!',
   /** §5 */
   size: '上传图片大小不能超过 10MB!',
+  /** Over MAX_PIXELS (25 MP), told apart from the 10 MB limit. */
+  pixels: '图片尺寸过大，请上传不超过2500万像素的图片',
   noFile: '请选择要上传的图片',
   oneFile: '每次只能上传一张图片',
 } as const;
@@ -47,7 +49,7 @@ export function createFilesService(deps: { db: Db; storage: FileStorage; rateLim
         image = await reencodeImage(bytes, await inspectImage(bytes));
       } catch (err) {
         if (err instanceof ImageRefused) {
-          throw AppError.badParameter(err.reason === 'size' ? UploadMessages.size : UploadMessages.type);
+          throw AppError.badParameter(UploadMessages[err.reason]);
         }
         throw err;
       }
