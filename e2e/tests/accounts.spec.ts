@@ -128,12 +128,19 @@ test('registers by phone, completes a doctor profile, logs out and logs in again
   await expect(main.getByText('两次密码不一致')).toBeVisible();
   await main.getByLabel('确认密码').fill(NEW_PASSWORD);
   await expect(register).toBeDisabled();
-  // The terms open /about in a new tab with the about page's service key (2) in its session storage.
-  const [about] = await Promise.all([page.waitForEvent('popup'), main.getByRole('link', { name: '《服务条款与隐私政策》' }).click()]);
-  await about.waitForLoadState('domcontentloaded');
-  expect(new URL(about.url()).pathname).toBe('/about');
-  expect(await about.evaluate(() => sessionStorage.getItem('serviceKey'))).toBe('2');
-  await about.close();
+  // The terms open /about in a new tab with the about page's service key in its session storage
+  // (2: 服务条款, which links the 隐私政策; 9: 用户协议), and the section it selects.
+  for (const [link, key, section] of [
+    ['《服务条款与隐私政策》', '2', '服务条款'],
+    ['《用户协议》', '9', '用户协议'],
+  ] as const) {
+    const [about] = await Promise.all([page.waitForEvent('popup'), main.getByRole('link', { name: link }).click()]);
+    await about.waitForLoadState('domcontentloaded');
+    expect(new URL(about.url()).pathname).toBe('/about');
+    expect(await about.evaluate(() => sessionStorage.getItem('serviceKey'))).toBe(key);
+    await expect(about.getByRole('heading', { level: 1, name: section })).toBeVisible();
+    await about.close();
+  }
   await expect(register).toBeDisabled();
   await main.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
   await expect(register).toBeEnabled();

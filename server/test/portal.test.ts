@@ -263,7 +263,9 @@ describe('article/selectAbout', () => {
     assert.equal(pages[0]!.title, '关于我们');
     assert.equal(pages.at(-1)!.title, 'APP下载');
     assert.equal(pages.find((p) => p.serviceKey === 2)?.type, 'terms');
-    assert.equal(pages.find((p) => p.serviceKey === 9)?.type, 'privacy');
+    // The registration links: 《服务条款与隐私政策》 stores 2, 《用户协议》 stores 9.
+    assert.equal(pages.find((p) => p.serviceKey === 9)?.type, 'agreement');
+    assert.match(pages.find((p) => p.serviceKey === 2)!.content, /href="\/about\?type=privacy"/);
     for (const p of pages) assert.ok(p.content.length > 20, p.type);
   });
 });

@@ -18,6 +18,9 @@ export interface AccountValues {
   confirm: string;
 }
 
+/** Each link also names its section in its address, for a reader who opens it in a new tab themselves. */
+const TERMS_SECTION: Record<number, string> = { [ABOUT_SERVICE_KEY.termsAndPrivacy]: 'terms', [ABOUT_SERVICE_KEY.userAgreement]: 'agreement' };
+
 function TermsLink({ serviceKey, children }: { serviceKey: number; children: string }) {
   const open = (e: MouseEvent) => {
     // Inside the checkbox's label: open the terms without ticking the box.
@@ -26,7 +29,7 @@ function TermsLink({ serviceKey, children }: { serviceKey: number; children: str
     openTerms(serviceKey);
   };
   return (
-    <a href="/about" target="_blank" rel="noopener" onClick={open}>
+    <a href={`/about?type=${TERMS_SECTION[serviceKey]}`} target="_blank" rel="noopener" onClick={open}>
       {children}
     </a>
   );

@@ -214,6 +214,9 @@ describe('/register step 2: the account (§2.7, §5)', () => {
     ]);
     expect(sessionStorage.getItem('serviceKey')).toBeNull();
     expect(button('注册')).toBeDisabled();
+    // Opened by the reader in a new tab of their own, each link still names its section.
+    expect(screen.getByRole('link', { name: '《服务条款与隐私政策》' })).toHaveAttribute('href', '/about?type=terms');
+    expect(screen.getByRole('link', { name: '《用户协议》' })).toHaveAttribute('href', '/about?type=agreement');
   });
 
   it('goes back with 上一步 to an empty code form', async () => {
