@@ -10,13 +10,15 @@ export interface SiteConfig {
   tobaccoCampaignUrl: string;
 }
 
+/** Outside addresses are the site's to set (DOWNLOAD_*_URL, MEDICAL_HUMANITIES_URL): unset, the pages
+ * that would link there say so or leave the link out, rather than lead to a page that does not exist. */
 const defaults: SiteConfig = {
   apiBase: '',
   membershipBaseUrl: '',
-  downloadIosUrl: 'https://apps.apple.com/cn/app/id0000000000',
-  downloadAndroidUrl: '/downloads/qianyan.apk',
-  medicalHumanitiesUrl: 'https://example.org/medical-humanities',
-  tobaccoCampaignUrl: 'https://example.org/tobacco-reduction',
+  downloadIosUrl: '',
+  downloadAndroidUrl: '',
+  medicalHumanitiesUrl: '',
+  tobaccoCampaignUrl: '',
 };
 
 declare global {

@@ -57,8 +57,10 @@ export const SIMPLE_LINKS = {
   about: { key: 'about', label: CHROME_MSG.nav.about, to: '/about' },
 } satisfies Record<string, NavLink>;
 
-export function humanitiesLink(): NavLink {
-  return { key: 'humanities', label: CHROME_MSG.nav.humanities, to: siteConfig().medicalHumanitiesUrl, external: true };
+/** The external medical-humanities site (MEDICAL_HUMANITIES_URL); null, and no menu entry, when unset. */
+export function humanitiesLink(): NavLink | null {
+  const to = siteConfig().medicalHumanitiesUrl;
+  return to ? { key: 'humanities', label: CHROME_MSG.nav.humanities, to, external: true } : null;
 }
 
 const SECTION_PATTERNS: [SectionKey, RegExp][] = [

@@ -13,6 +13,12 @@ export const PAGE_MSG = {
     mobileTip: '在手机浏览器中打开本页，将自动前往对应的下载地址。',
     redirecting: '正在前往下载页面…',
     redirectManual: '如果没有自动跳转，请点击这里',
+    // No store page or package configured for this device: the site itself, added to the home screen.
+    notYet: '千言医学 App 暂未在此平台上架，您可以直接在手机浏览器中使用本站，内容与会员权益完全相同。',
+    installTitle: '把本站添加到手机主屏幕',
+    installIos: 'iPhone / iPad：在 Safari 中打开本站，点底部的「分享」按钮，再选「添加到主屏幕」。',
+    installAndroid: 'Android：在浏览器中打开本站，点菜单，选「添加到主屏幕」或「安装应用」。',
+    openSite: '进入千言医学',
   },
   notFound: {
     title: '页面不存在',

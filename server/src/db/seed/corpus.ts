@@ -222,7 +222,8 @@ export function* generateCorpus(now: Date, n: number): Generator<CorpusArticle> 
         pubdate,
         thumb: [7, 8].includes(plan.sourceId) ? `/api/static/covers/cover-${(index % 6) + 1}.svg` : '',
         videoUrl: plan.sourceId === 8 || plan.sourceId === 5 ? demoArticleMedia(plan.sourceId, j, accessLevel, permalinks) : '',
-        outlink: plan.sourceId === 5 ? `https://journal.example.org/doi/10.5555/scale.${plan.prefix.toLowerCase()}${j + 1}` : '',
+        // The demo's articles are written for it: there is no original to link (原文 shows for real ones).
+        outlink: '',
         accessLevel,
         readCount: Math.floor(rnd.next() ** 3 * 20_000) + rnd.int(0, 60),
         related: [...new Set(related)],

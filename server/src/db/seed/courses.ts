@@ -15,10 +15,13 @@ import { DAY_MS, DEMO_NOTE, generateLessons, shanghaiMidnight, type SeedLesson }
 const HOUR_MS = 3_600_000;
 const media = (url: string, fileType: 'video' | 'audio' | 'image') => JSON.stringify([{ url, fileType }]);
 
-/** Outside-chain courses: given by lesson position (top-level order) and the platform's URL. */
+/**
+ * Outside-chain courses: given by lesson position (top-level order) and the platform's URL. Real,
+ * public teaching pages, so the demo's outside chains lead somewhere that exists.
+ */
 const OUTSIDE_CHAINS: Record<number, string> = {
-  9: 'https://edu.example.org/course/ebm-reading-101',
-  19: 'https://edu.example.org/course/clinical-trial-registration',
+  9: 'https://www.cebm.ox.ac.uk/resources/ebm-tools',
+  19: 'https://www.who.int/clinical-trials-registry-platform',
 };
 
 const SPEAKERS = ['王立群 教授', '陈思敏 主任医师', '刘海峰 副主任医师', '赵雅琳 教授', '孙志远 研究员', '何静 主治医师'];

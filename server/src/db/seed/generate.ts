@@ -413,7 +413,8 @@ export function generateArticles(now: Date): SeedArticle[] {
         // scripts/make-demo-media.mjs); every ninth journal article has a (placeholder) video. Each
         // URL is made unique per article by the query so a leak of it can be detected.
         videoUrl: demoArticleMedia(plan.sourceId, j, accessLevel, permalinks),
-        outlink: plan.sourceId === 5 ? `https://journal.example.org/doi/10.5555/demo.${plan.prefix.toLowerCase()}${j + 1}` : '',
+        // The demo's articles are written for it: there is no original to link (原文 shows for real ones).
+        outlink: '',
         accessLevel,
         readCount: Math.floor(rnd.next() ** 2 * 8000) + rnd.int(0, 60),
         related: [],

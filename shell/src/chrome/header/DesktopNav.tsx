@@ -41,12 +41,14 @@ export function DesktopNav({ active, fields }: { active: SectionKey | null; fiel
         <li>
           <NavItem link={SIMPLE_LINKS.animation} active={active === 'animation'} />
         </li>
-        <li>
-          <a className="qy-nav__item" href={humanities.to} target="_blank" rel="noopener noreferrer">
-            {humanities.label}
-            <ExportIcon className="qy-nav__external" />
-          </a>
-        </li>
+        {humanities && (
+          <li>
+            <a className="qy-nav__item" href={humanities.to} target="_blank" rel="noopener noreferrer">
+              {humanities.label}
+              <ExportIcon className="qy-nav__external" />
+            </a>
+          </li>
+        )}
         <li>
           <NavItem link={SIMPLE_LINKS.courses} active={active === 'courses'} />
         </li>

@@ -29,11 +29,23 @@ describe('header menu', () => {
     expect(within(nav).getByRole('link', { name: '动画解读' })).toHaveAttribute('href', '/animation-list');
     expect(within(nav).getByRole('link', { name: '课程' })).toHaveAttribute('href', '/course-resources');
     expect(within(nav).getByRole('link', { name: '关于我们' })).toHaveAttribute('href', '/about');
-    const humanities = within(nav).getByRole('link', { name: '医学人文' });
-    expect(humanities).toHaveAttribute('href', siteConfig().medicalHumanitiesUrl);
-    expect(humanities).toHaveAttribute('target', '_blank');
-    expect(humanities.getAttribute('rel')).toContain('noopener');
+    // The external medical-humanities link shows once the site names it (MEDICAL_HUMANITIES_URL).
+    expect(within(nav).queryByRole('link', { name: '医学人文' })).toBeNull();
     await waitFor(() => expect(api.article.selectArticleClass).toHaveBeenCalled());
+  });
+
+  it('links the medical-humanities site in a new tab when it is configured', async () => {
+    window.__QY_CONFIG__ = { medicalHumanitiesUrl: 'https://humanities.example.cn/' };
+    try {
+      renderChrome();
+      const humanities = within(mainNav()).getByRole('link', { name: '医学人文' });
+      expect(humanities).toHaveAttribute('href', siteConfig().medicalHumanitiesUrl);
+      expect(humanities).toHaveAttribute('target', '_blank');
+      expect(humanities.getAttribute('rel')).toContain('noopener');
+      await waitFor(() => expect(api.article.selectArticleClass).toHaveBeenCalled());
+    } finally {
+      delete window.__QY_CONFIG__;
+    }
   });
 
   it('highlights the entry of the current page and follows navigation', async () => {
@@ -229,7 +241,7 @@ describe('mobile header', () => {
 
     await user.click(screen.getByRole('button', { name: '打开菜单' }));
     const nav = await screen.findByRole('navigation', { name: '主导航' });
-    for (const name of ['首页', '动画解读', '医学人文', '课程', '关于我们']) {
+    for (const name of ['首页', '动画解读', '课程', '关于我们']) {
       expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     }
     await user.click(within(nav).getByText('期刊'));

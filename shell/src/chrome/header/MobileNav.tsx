@@ -52,6 +52,7 @@ function MobileNavDrawer({ open, onClose, active, location, fields }: MobileNavP
     ),
   });
 
+  const humanities = humanitiesLink();
   const items: MenuProps['items'] = [
     item(SIMPLE_LINKS.home),
     {
@@ -78,7 +79,7 @@ function MobileNavDrawer({ open, onClose, active, location, fields }: MobileNavP
       ],
     },
     item(SIMPLE_LINKS.animation),
-    item(humanitiesLink()),
+    ...(humanities ? [item(humanities)] : []),
     item(SIMPLE_LINKS.courses),
     item(SIMPLE_LINKS.about),
   ];

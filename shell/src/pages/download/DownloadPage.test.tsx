@@ -6,7 +6,11 @@ const realUA = navigator.userAgent;
 function setUserAgent(ua: string) {
   Object.defineProperty(window.navigator, 'userAgent', { configurable: true, get: () => ua });
 }
-afterEach(() => setUserAgent(realUA));
+afterEach(() => {
+  setUserAgent(realUA);
+  delete window.__QY_CONFIG__;
+});
+const STORES = { downloadIosUrl: 'https://apps.apple.com/cn/app/id1234567890', downloadAndroidUrl: 'https://static.example.cn/qianyan-2.4.0.apk' };
 
 const renderPage = (redirect = jest.fn()) => {
   render(
@@ -19,6 +23,7 @@ const renderPage = (redirect = jest.fn()) => {
 
 describe('download page', () => {
   it('shows the app, its pitch and both store buttons on a desktop', () => {
+    window.__QY_CONFIG__ = STORES;
     setUserAgent('Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/124.0 Safari/537.36');
     const redirect = renderPage();
     expect(screen.getByRole('heading', { level: 1, name: '千言医学 App' })).toBeInTheDocument();
@@ -30,6 +35,7 @@ describe('download page', () => {
   });
 
   it('replaces the page with the App Store on an iPhone', () => {
+    window.__QY_CONFIG__ = STORES;
     setUserAgent('Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) Mobile/15E148');
     const redirect = renderPage();
     expect(redirect).toHaveBeenCalledWith(siteConfig().downloadIosUrl);
@@ -40,8 +46,30 @@ describe('download page', () => {
   });
 
   it('replaces the page with the Android package on Android', () => {
+    window.__QY_CONFIG__ = STORES;
     setUserAgent('Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/124.0 Mobile Safari/537.36');
     const redirect = renderPage();
     expect(redirect).toHaveBeenCalledWith(siteConfig().downloadAndroidUrl);
+  });
+
+  it('without a configured package, an Android phone stays and is told how to add the site to its home screen', () => {
+    window.__QY_CONFIG__ = { downloadIosUrl: STORES.downloadIosUrl };
+    setUserAgent('Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/124.0 Mobile Safari/537.36');
+    const redirect = renderPage();
+    expect(redirect).not.toHaveBeenCalled();
+    expect(screen.getByText(/暂未在此平台上架/)).toBeInTheDocument();
+    expect(screen.getByText(/选「添加到主屏幕」或「安装应用」/)).toBeInTheDocument();
+    expect(screen.queryByText(/Safari/)).toBeNull();
+    expect(screen.queryByRole('link', { name: /Android 下载/ })).toBeNull();
+    expect(screen.getByRole('link', { name: '进入千言医学' })).toHaveAttribute('href', '/index');
+  });
+
+  it('with no store configured, a desktop shows no store buttons but both ways to add the site', () => {
+    setUserAgent('Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/124.0 Safari/537.36');
+    renderPage();
+    expect(screen.queryByRole('link', { name: /App Store/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Android 下载/ })).toBeNull();
+    expect(screen.getByText(/Safari/)).toBeInTheDocument();
+    expect(screen.getByText(/安装应用/)).toBeInTheDocument();
   });
 });

@@ -12,13 +12,18 @@ function detectTarget(): DownloadTarget {
   return downloadTargetFor(navigator.userAgent, navigator.maxTouchPoints ?? 0);
 }
 
-/** /download: phones go straight to their store or package; desktops see both choices. */
+/**
+ * /download: phones go straight to their store or package; desktops see the choices there are. A
+ * platform without a configured address (DOWNLOAD_IOS_URL, DOWNLOAD_ANDROID_URL) gets no button and
+ * no redirect: the page says how to use the site itself, added to the home screen.
+ */
 export function DownloadPage({ redirect = (url: string) => window.location.replace(url) }: {
   redirect?: (url: string) => void;
 }) {
   const [target] = useState(detectTarget);
   const { downloadIosUrl, downloadAndroidUrl } = siteConfig();
-  const mobileUrl = target === 'ios' ? downloadIosUrl : target === 'android' ? downloadAndroidUrl : null;
+  const mobileUrl = (target === 'ios' ? downloadIosUrl : target === 'android' ? downloadAndroidUrl : '') || null;
+  const noStore = target === 'ios' || target === 'android' ? !mobileUrl : !downloadIosUrl && !downloadAndroidUrl;
 
   useEffect(() => {
     document.title = `${M.title}${PAGE_MSG.siteSuffix}`;
@@ -53,15 +58,39 @@ export function DownloadPage({ redirect = (url: string) => window.location.repla
             </li>
           ))}
         </ul>
-        <div className="qy-download__buttons">
-          <Button type="primary" size="large" href={downloadIosUrl} icon={<AppleFilled aria-hidden="true" />}>
-            {M.ios}
-          </Button>
-          <Button size="large" href={downloadAndroidUrl} icon={<AndroidFilled aria-hidden="true" />}>
-            {M.android}
-          </Button>
-        </div>
-        <p className="qy-download__tip">{M.mobileTip}</p>
+        {noStore ? (
+          <>
+            <p className="qy-download__tip">{M.notYet}</p>
+            <section className="qy-download__install" aria-labelledby="qy-download-install">
+              <h2 id="qy-download-install">{M.installTitle}</h2>
+              <ul>
+                {target !== 'android' && <li>{M.installIos}</li>}
+                {target !== 'ios' && <li>{M.installAndroid}</li>}
+              </ul>
+            </section>
+            <div className="qy-download__buttons">
+              <Button type="primary" size="large" href="/index">
+                {M.openSite}
+              </Button>
+            </div>
+          </>
+        ) : (
+          <>
+            <div className="qy-download__buttons">
+              {downloadIosUrl && (
+                <Button type="primary" size="large" href={downloadIosUrl} icon={<AppleFilled aria-hidden="true" />}>
+                  {M.ios}
+                </Button>
+              )}
+              {downloadAndroidUrl && (
+                <Button size="large" href={downloadAndroidUrl} icon={<AndroidFilled aria-hidden="true" />}>
+                  {M.android}
+                </Button>
+              )}
+            </div>
+            <p className="qy-download__tip">{M.mobileTip}</p>
+          </>
+        )}
       </section>
     </div>
   );
