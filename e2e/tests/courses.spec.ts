@@ -79,6 +79,7 @@ test('a reader without a complete profile gets 需要资料补齐才能浏览', 
   await expect(page.locator('.qy-cv-lock')).toContainText('需要资料补齐才能浏览');
   await expect(page.locator('video, audio')).toHaveCount(0);
   expect(await page.content()).not.toContain('/api/static/media/');
+  expect(await page.content()).not.toContain('/api/media/');
   await snap(page, testInfo, 'course-video-profile');
 });
 
@@ -123,6 +124,10 @@ test('a doctor with a profile watches a lesson and its view count rises', async 
     .toBe(before + 1);
   expect(await video.evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(2);
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0);
+  // The lesson plays from a short-lived signed URL; the same path unsigned is refused.
+  const src = (await video.getAttribute('src'))!;
+  expect(src).toMatch(/^\/api\/media\/[^?]+\?.*exp=\d+&sig=/);
+  expect((await request.get(src.replace(/[?&]exp=.*$/, ''))).status()).toBe(403);
   await snap(page, testInfo, 'course-video-playing');
 });
 
@@ -173,5 +178,6 @@ test('a conference notice shows its times as YYYY年MM月DD日 HH:mm, and a revi
   await expect(page.getByText('登录后即可观看会议回顾')).toBeVisible();
   await loginThroughDialog(page, 'demo_doctor');
   await expect(page.locator('.qy-cv-player video')).toBeVisible();
+  expect(await page.locator('.qy-cv-player video').getAttribute('src')).toMatch(/^\/api\/media\/[^?]+\?.*exp=\d+&sig=/);
   await snap(page, testInfo, 'meeting-review');
 });

@@ -206,6 +206,11 @@ test('a non-member with the free read left is asked to use it, then the animatio
   const video = page.getByTestId('media-video');
   await expect(video).toBeVisible();
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.2);
+  // A member-only file plays from a short-lived signed URL; without the signature it is refused.
+  const src = (await video.getAttribute('src'))!;
+  expect(src).toMatch(/^\/api\/media\/[^?]+\?.*exp=\d+&sig=/);
+  expect((await request.get(src.replace(/[?&]exp=.*$/, ''))).status()).toBe(403);
+  expect((await request.get(src, { headers: { range: 'bytes=0-99' } })).status()).toBe(206);
 });
 
 test('audio plays, and the about page opens sections', async ({ page }, testInfo) => {

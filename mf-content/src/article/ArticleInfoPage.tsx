@@ -1,4 +1,4 @@
-import { ARTICLE_LIST_PAGES, formatDate, isBlankHtml, MSG, splitClassNames, type ArticleDetail } from '@qianyan/shared';
+import { ARTICLE_LIST_PAGES, formatDate, isBlankHtml, MSG, splitClassNames, useMediaResume, type ArticleDetail } from '@qianyan/shared';
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ClassTags } from '../common/ClassTags';
@@ -29,6 +29,18 @@ const keywordsOf = (keyword: string) =>
     .split(/[,，;；、]/)
     .map((k) => k.trim())
     .filter(Boolean);
+
+/** An article's video; a signed URL that expires during a long viewing is fetched again and playback resumes. */
+function ArticleVideo({ url, refresh }: { url: string; refresh: () => void }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const onError = useMediaResume(ref, url, refresh, noop);
+  return (
+    <video ref={ref} className="qy-ai-video" src={url} controls preload="none" onError={onError}>
+      {MSG.videoUnsupported}
+    </video>
+  );
+}
+const noop = () => undefined;
 
 function BackMatter({ title, html }: { title: string; html: string }) {
   if (isBlankHtml(html)) return null;
@@ -152,11 +164,7 @@ function ArticleView({
 
           {readable ? (
             <>
-              {detail.videoUrl && (
-                <video className="qy-ai-video" src={detail.videoUrl} controls preload="none">
-                  {MSG.videoUnsupported}
-                </video>
-              )}
+              {detail.videoUrl && <ArticleVideo url={detail.videoUrl} refresh={reload} />}
               {!isBlankHtml(content) && (
                 <section className="qy-ai-body" aria-label={T.body}>
                   <Html html={content} />

@@ -49,7 +49,7 @@ function MediaView({ detail, fetchedLoggedIn, reload }: { detail: ArticleDetail;
             {date && <time dateTime={date}>{date}</time>}
             <ClassTags classNames={detail.classNames} codeByName={codeByName} />
           </div>
-          <MediaPlayer detail={detail} state={state} claim={claim} claiming={claiming} />
+          <MediaPlayer detail={detail} state={state} claim={claim} claiming={claiming} refresh={reload} />
           <ShareBar articleId={detail.id} ifCollect={detail.ifCollect} title={detail.title} outlink={detail.outlink} />
           {(detail.intro || content) && (
             <section className="qy-media-detail__intro" aria-label={T.intro}>

@@ -1,7 +1,7 @@
 import { PlayCircleFilled } from '@ant-design/icons';
-import { api, MSG, openLoginDialog, PLAYBACK_RATES, toast, useSession, type ArticleDetail } from '@qianyan/shared';
+import { api, MSG, openLoginDialog, PLAYBACK_RATES, toast, useMediaResume, useSession, type ArticleDetail } from '@qianyan/shared';
 import { Modal } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { AccessState } from '../article/access';
 import { SUBSCRIBE_PATH } from '../article/messages';
@@ -30,11 +30,14 @@ export function MediaPlayer({
   state,
   claim,
   claiming,
+  refresh,
 }: {
   detail: ArticleDetail;
   state: AccessState;
   claim: () => Promise<void>;
   claiming: boolean;
+  /** Fetches the detail again: a signed URL that expired during a long viewing is replaced and playback resumes. */
+  refresh?: () => void;
 }) {
   const { loggedIn } = useSession();
   const navigate = useNavigate();
@@ -47,6 +50,8 @@ export function MediaPlayer({
   const wantPlay = useRef(false);
   // The hook form renders inside the app's providers, so the prompt takes the site theme.
   const [modal, modalHolder] = Modal.useModal();
+  const fail = useCallback(() => setFailed(true), []);
+  const onMediaError = useMediaResume(mediaRef, detail.videoUrl, refresh, fail);
 
   // Once unlocked (a claimed free read re-fetches the detail with its media), start if asked to.
   useEffect(() => {
@@ -135,7 +140,7 @@ export function MediaPlayer({
       {audio ? (
         <>
           {detail.thumb && <img className="qy-player__art" src={detail.thumb} alt="" />}
-          <audio ref={mediaRef} src={detail.videoUrl} controls preload="metadata" onPlay={onPlay} onError={() => setFailed(true)} data-testid="media-audio">
+          <audio ref={mediaRef} src={detail.videoUrl} controls preload="metadata" onPlay={onPlay} onError={onMediaError} data-testid="media-audio">
             {MSG.audioUnsupported}
           </audio>
         </>
@@ -148,7 +153,7 @@ export function MediaPlayer({
           preload="metadata"
           poster={detail.thumb || undefined}
           onPlay={onPlay}
-          onError={() => setFailed(true)}
+          onError={onMediaError}
           data-testid="media-video"
         >
           {MSG.videoUnsupported}

@@ -171,7 +171,7 @@ export function LessonVideoPage() {
           {access !== 'open' ? (
             <BlockedPlayer detail={detail} access={access} mobile={mobile} onClaimed={query.reload} />
           ) : media ? (
-            <MediaPlayer url={media.url} audio={audio} poster={poster} relationId={detail.lessonResId} title={detail.title} />
+            <MediaPlayer url={media.url} audio={audio} poster={poster} relationId={detail.lessonResId} title={detail.title} refresh={query.reload} />
           ) : poster ? (
             <img className="qy-cv-cover" src={poster} alt="" />
           ) : null}

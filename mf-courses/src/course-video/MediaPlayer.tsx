@@ -1,5 +1,5 @@
-import { api, MSG, PLAYBACK_RATES, toast } from '@qianyan/shared';
-import { useEffect, useRef, useState } from 'react';
+import { api, MSG, PLAYBACK_RATES, toast, useMediaResume } from '@qianyan/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { TEXT } from '../messages';
 
 /**
@@ -14,6 +14,7 @@ export function MediaPlayer({
   relationId,
   relationType = 20,
   title,
+  refresh,
 }: {
   url: string;
   audio: boolean;
@@ -22,6 +23,8 @@ export function MediaPlayer({
   relationId?: number;
   relationType?: 10 | 20;
   title: string;
+  /** Fetches the item again: a signed URL that expired during a long viewing is replaced and playback resumes. */
+  refresh?: () => void;
 }) {
   const ref = useRef<HTMLVideoElement & HTMLAudioElement>(null);
   const counted = useRef(false);
@@ -43,10 +46,11 @@ export function MediaPlayer({
       // A lost count never stops playback.
     });
   };
-  const onError = () => {
+  const fail = useCallback(() => {
     setFailed(true);
     toast.error(audio ? MSG.audioUnsupported : MSG.videoUnsupported);
-  };
+  }, [audio]);
+  const onError = useMediaResume(ref, url, refresh, fail);
 
   return (
     <div className={audio ? 'qy-cv-player qy-cv-player-audio' : 'qy-cv-player'}>

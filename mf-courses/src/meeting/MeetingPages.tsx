@@ -122,7 +122,7 @@ export function MeetingReviewPage() {
               {media && isImage(media) ? (
                 <img className="qy-cv-cover" src={media.url} alt={d.title} />
               ) : media ? (
-                <MediaPlayer url={media.url} audio={false} poster={d.imgPc} title={d.title} />
+                <MediaPlayer url={media.url} audio={false} poster={d.imgPc} title={d.title} refresh={query.reload} />
               ) : !loggedIn ? (
                 <div className="qy-cv-blocked" data-access="login">
                   {d.imgPc && <img className="qy-cv-blocked-cover" src={d.imgPc} alt="" />}
