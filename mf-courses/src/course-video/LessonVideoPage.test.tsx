@@ -74,6 +74,29 @@ describe('/course-video', () => {
     expect(count).toHaveBeenCalledWith({ relationId: 10001, relationType: 20 }, { silent: true });
   });
 
+  it('fetches the lesson again when its signed URL stops working, and plays the new one from the same time', async () => {
+    setSession('t', member());
+    const signed = (exp: number) => JSON.stringify([{ url: `/api/media/lesson-1.mp4?lesson=10001&exp=${exp}&sig=s${exp}`, fileType: 'video' }]);
+    detailSpy.mockResolvedValueOnce(detail({ media: signed(1000) })).mockResolvedValueOnce(detail({ media: signed(2800) }));
+    const { container } = renderAt('/course-video?id=10001', <AppRoutes />);
+    await screen.findByRole('heading', { level: 1, name: '读懂一篇随机对照试验' });
+    const video = container.querySelector('video')!;
+    expect(video.getAttribute('src')).toContain('exp=1000');
+    let time = 321;
+    Object.defineProperty(video, 'currentTime', { configurable: true, get: () => time, set: (v: number) => (time = v) });
+    act(() => {
+      video.dispatchEvent(new Event('error'));
+    });
+    await waitFor(() => expect(video.getAttribute('src')).toContain('exp=2800'));
+    expect(detailSpy).toHaveBeenCalledTimes(2);
+    time = 0;
+    act(() => {
+      video.dispatchEvent(new Event('loadedmetadata'));
+    });
+    expect(time).toBe(321);
+    expect(screen.queryByText(MSG.videoUnsupported)).not.toBeInTheDocument();
+  });
+
   it('plays an audio lesson (subjectType 1) in an audio player', async () => {
     setSession('t', member());
     detailSpy.mockResolvedValue(detail({ subjectType: 1, media: JSON.stringify([{ url: '/api/static/media/audio-1.mp3', fileType: 'audio' }]) }));
