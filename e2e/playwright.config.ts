@@ -65,6 +65,7 @@ export default defineConfig({
       // raised here; the limits themselves are tested in the server suite.
       DEV_TOOLS: 'true',
       CODE_SEND_LIMIT_IP: '200,2000,20000',
+      CODE_SEND_LIMIT_IP_CAPTCHA: '200,2000,20000',
       CODE_SEND_LIMIT_TARGET: '5,20,50',
       // Every journey logs in from 127.0.0.1: its failures (wrong passwords on purpose) must not make
       // every later login of the run ask for the captcha. The per-address rule is tested in the server suite.

@@ -115,12 +115,19 @@ export type WechatSettings =
 /** Codes one phone or e-mail (target), and one client address (ip), may be sent per minute, hour and day. */
 export interface SendLimits {
   target: { minute: number; hour: number; day: number };
+  /** Sends from one address without a solved picture captcha (e-mail codes); past them, the captcha is asked for. */
   ip: { minute: number; hour: number; day: number };
+  /**
+   * Sends from one address with a solved picture captcha (every SMS, and e-mail past `ip`): high
+   * enough for one hospital's shared address, still a ceiling for someone who solves captchas.
+   */
+  ipCaptcha: { minute: number; hour: number; day: number };
 }
 
 export const DEFAULT_SEND_LIMITS: SendLimits = {
   target: { minute: 1, hour: 5, day: 10 },
   ip: { minute: 1, hour: 5, day: 10 },
+  ipCaptcha: { minute: 20, hour: 200, day: 1000 },
 };
 
 export interface AccountsSettings {
@@ -427,6 +434,7 @@ function loadAccountsSettings(env: NodeJS.ProcessEnv, r: EnvReaders): AccountsSe
   const sendLimits: SendLimits = {
     target: limits('CODE_SEND_LIMIT_TARGET', DEFAULT_SEND_LIMITS.target),
     ip: limits('CODE_SEND_LIMIT_IP', DEFAULT_SEND_LIMITS.ip),
+    ipCaptcha: limits('CODE_SEND_LIMIT_IP_CAPTCHA', DEFAULT_SEND_LIMITS.ipCaptcha),
   };
 
   return { sendLimits, authSecret, ssoSecret, generatedSecrets, devTools, publicBaseUrl, sms, mail, wechat };

@@ -223,8 +223,9 @@ export async function sendChangeCode(channel: Channel, target: string): Promise<
     await api.base.sendCode3({ phoneNo: target, uuid: captcha.uuid, code: captcha.code, codeType: CODE_TYPE.change });
     return true;
   }
-  await api.base.sendCode3({ email: target, codeType: CODE_TYPE.change });
-  return true;
+  // The 图片验证码 only when the server asks for it (an address past its plain e-mail windows).
+  const sent = await withCaptchaWhenAsked((captcha) => api.base.sendCode3({ email: target, codeType: CODE_TYPE.change, ...captcha }));
+  return sent !== null;
 }
 
 /** Checks the code, then changes the mobile or e-mail with the proof checkCode returns. */

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { createRef, useState } from 'react';
 import { api } from '../api';
+import { ApiError, CODE_CAPTCHA_REQUIRED } from '../api/http';
 import { CODE_TYPE } from '../constants';
 import { captchaRequestAtom, resolveCaptcha } from '../session/dialogs';
 import { qyStore } from '../session/store';
@@ -142,5 +143,27 @@ describe('sendVerificationCode', () => {
     await expect(sendVerificationCode({ email: 'a@b.cn' }, CODE_TYPE.login)).resolves.toBe(true);
     expect(mail).toHaveBeenCalledWith({ email: 'a@b.cn', codeType: 3 });
     expect(qyStore.get(captchaRequestAtom)).toBeNull();
+  });
+
+  it('asks for the captcha when the server does (a busy shared address) and sends again with its answer', async () => {
+    const mail = jest
+      .spyOn(api.base, 'sendCode2')
+      .mockRejectedValueOnce(new ApiError(CODE_CAPTCHA_REQUIRED, '请输入图片验证码'))
+      .mockResolvedValueOnce(null);
+    const pending = sendVerificationCode({ email: 'a@b.cn' }, CODE_TYPE.register);
+    await act(async () => {});
+    expect(qyStore.get(captchaRequestAtom)).not.toBeNull();
+    resolveCaptcha({ uuid: 'u-3', code: '7' });
+    await expect(pending).resolves.toBe(true);
+    expect(mail).toHaveBeenLastCalledWith({ email: 'a@b.cn', codeType: 0, uuid: 'u-3', code: '7' });
+  });
+
+  it('sends no e-mail code when that captcha is cancelled', async () => {
+    const mail = jest.spyOn(api.base, 'sendCode2').mockRejectedValueOnce(new ApiError(CODE_CAPTCHA_REQUIRED, '请输入图片验证码'));
+    const pending = sendVerificationCode({ email: 'a@b.cn' }, CODE_TYPE.register);
+    await act(async () => {});
+    resolveCaptcha(null);
+    await expect(pending).resolves.toBe(false);
+    expect(mail).toHaveBeenCalledTimes(1);
   });
 });

@@ -2,7 +2,7 @@
 // 59 s and stays disabled until 0. Used by registration, the login dialogs and the personal centre.
 import { Button, type ButtonProps } from 'antd';
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import { api, CODE_COUNTDOWN_SECONDS, MSG, requestCaptcha, toast, type CodeType } from '@qianyan/shared/core';
+import { api, CODE_COUNTDOWN_SECONDS, MSG, requestCaptcha, toast, withCaptchaWhenAsked, type CodeType } from '@qianyan/shared/core';
 
 export const SEND_CODE_MSG = {
   send: '获取验证码',
@@ -106,8 +106,9 @@ export function SendCodeButton({
 
 /**
  * Sends a code for `codeType` to a phone (the image captcha is asked first, then base/sendCode) or
- * to an e-mail (base/sendCode2). Resolves false when the captcha was cancelled; rejects when the
- * server refuses (it has shown the message). Fits SendCodeButton's onSend.
+ * to an e-mail (base/sendCode2; the captcha only when the server asks for it: an address that has
+ * sent many e-mail codes, such as a hospital's). Resolves false when the captcha was cancelled;
+ * rejects when the server refuses (it has shown the message). Fits SendCodeButton's onSend.
  */
 export async function sendVerificationCode(
   target: { phoneNo: string } | { email: string },
@@ -119,6 +120,6 @@ export async function sendVerificationCode(
     await api.base.sendCode({ phoneNo: target.phoneNo, uuid: captcha.uuid, code: captcha.code, codeType });
     return true;
   }
-  await api.base.sendCode2({ email: target.email, codeType });
-  return true;
+  const sent = await withCaptchaWhenAsked((captcha) => api.base.sendCode2({ email: target.email, codeType, ...captcha }));
+  return sent !== null;
 }

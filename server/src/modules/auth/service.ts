@@ -37,21 +37,43 @@ export function createAuthService(deps: {
 }) {
   const { db, account, captcha, verification } = deps;
 
+  /**
+   * E-mail codes need no picture captcha until the address has used up its plain send windows (one
+   * hospital's readers share an address); past them the captcha is asked for (code 10030), and a send
+   * with a solved captcha counts against the address's higher captcha windows. Returns whether the
+   * send came with a solved captcha. A wrong or stale answer is a 10030 with its own message, so the
+   * page asks again with a new picture.
+   */
+  async function emailCaptcha(email: string, input: SendCodeInput, ip: string): Promise<boolean> {
+    const given = has(input.uuid) || has(input.code);
+    if (!given && !(await verification.needsCaptcha(ip))) return false;
+    await verification.assertCanSend(email, ip, { captcha: true });
+    if (!given) throw new AppError(ErrorCode.captchaRequired, Messages.captchaRequired);
+    try {
+      await captcha.verify(input.uuid, input.code);
+    } catch (err) {
+      if (err instanceof AppError) throw new AppError(ErrorCode.captchaRequired, err.msg);
+      throw err;
+    }
+    return true;
+  }
+
   return {
     /** base/sendCode: SMS, after the picture captcha; register 0, reset 2, login 3, bind 4. */
     async sendSms(input: SendCodeInput, meta: ClientMeta): Promise<void> {
       const mobile = mobileOf(input.phoneNo, { onSend: true });
       const purpose = purposeOf(input.codeType, [CodePurpose.register, CodePurpose.reset, CodePurpose.login, CodePurpose.bind]);
-      await verification.assertCanSend(mobile, meta.ip);
+      await verification.assertCanSend(mobile, meta.ip, { captcha: true });
       await captcha.verify(input.uuid, input.code);
-      await verification.send({ channel: 'sms', value: mobile }, purpose, meta);
+      await verification.send({ channel: 'sms', value: mobile }, purpose, { ...meta, captcha: true });
     },
 
     /** base/sendCode2: e-mail; register 0, reset 2, login 3. */
     async sendEmail(input: SendCodeInput, meta: ClientMeta): Promise<void> {
       const email = emailOf(input.email, { onSend: true });
       const purpose = purposeOf(input.codeType, [CodePurpose.register, CodePurpose.reset, CodePurpose.login]);
-      await verification.send({ channel: 'email', value: email }, purpose, meta);
+      const solved = await emailCaptcha(email, input, meta.ip);
+      await verification.send({ channel: 'email', value: email }, purpose, { ...meta, captcha: solved });
     },
 
     /** base/sendCode3 (logged in, codeType 1): to a new mobile (captcha first) or a new e-mail. */
@@ -65,9 +87,15 @@ export function createAuthService(deps: {
       if (!me) throw AppError.noSession();
       if (target.channel === 'sms' && me.mobile === target.value) throw AppError.badParameter(Messages.sameMobile);
       if (target.channel === 'email' && me.email === target.value) throw AppError.badParameter(Messages.sameEmail);
-      await verification.assertCanSend(target.value, meta.ip);
-      if (target.channel === 'sms') await captcha.verify(input.uuid, input.code);
-      await verification.send(target, CodePurpose.change, meta);
+      let solved: boolean;
+      if (target.channel === 'sms') {
+        await verification.assertCanSend(target.value, meta.ip, { captcha: true });
+        await captcha.verify(input.uuid, input.code);
+        solved = true;
+      } else {
+        solved = await emailCaptcha(target.value, input, meta.ip);
+      }
+      await verification.send(target, CodePurpose.change, { ...meta, captcha: solved });
     },
 
     /** base/checkCode for register 0, change 1 and reset 2: uses the code up, returns the proof. */

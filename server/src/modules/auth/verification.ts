@@ -52,24 +52,43 @@ export function createVerificationService(deps: VerificationDeps) {
   const codeHash = (target: string, purpose: number, code: string) => hmacHex(codeKey, `${purpose}:${target}:${code}`);
   let lastSweep = 0;
 
-  const rulesFor = (scope: 'target' | 'ip') =>
+  const rulesFor = (scope: keyof SendLimits) =>
     WINDOWS.map((w) => ({ ...w, rule: { limit: limits[scope][w.name], windowMs: w.ms } satisfies RateRule }));
-  const limiterKeys = (target: string, ip: string) => [
-    ...rulesFor('target').map((w) => ({ ...w, key: `code:to:${target}:${w.name}` })),
-    ...rulesFor('ip').map((w) => ({ ...w, key: `code:ip:${ip}:${w.name}` })),
-  ];
+  const targetKeys = (target: string) => rulesFor('target').map((w) => ({ ...w, key: `code:to:${target}:${w.name}` }));
+  /** A send with a solved captcha counts against the address's own, higher, windows. */
+  const ipKeys = (ip: string, captcha: boolean) =>
+    captcha
+      ? rulesFor('ipCaptcha').map((w) => ({ ...w, key: `code:ipc:${ip}:${w.name}` }))
+      : rulesFor('ip').map((w) => ({ ...w, key: `code:ip:${ip}:${w.name}` }));
+  const limiterKeys = (target: string, ip: string, captcha: boolean) => [...targetKeys(target), ...ipKeys(ip, captcha)];
 
-  /** Throws 429 when the phone/e-mail or the address has used up a window. */
-  async function assertCanSend(target: string, ip: string): Promise<void> {
-    for (const k of limiterKeys(target, ip)) {
-      if ((await rateLimiter.peek(k.key)).count >= k.rule.limit) throw new AppError(ErrorCode.rateLimited, k.message, 429);
-    }
+  async function overLimit(keys: ReturnType<typeof targetKeys>) {
+    for (const k of keys) if ((await rateLimiter.peek(k.key)).count >= k.rule.limit) return k;
+    return undefined;
+  }
+
+  /**
+   * Throws 429 when the phone/e-mail or the address has used up a window: the captcha windows when
+   * the send comes with a solved captcha (`captcha`), else the plain ones.
+   */
+  async function assertCanSend(target: string, ip: string, { captcha }: { captcha: boolean }): Promise<void> {
+    const over = await overLimit(limiterKeys(target, ip, captcha));
+    if (over) throw new AppError(ErrorCode.rateLimited, over.message, 429);
+  }
+
+  /**
+   * Whether a send without a captcha from this address is past its plain windows, so the picture
+   * captcha is asked for (code 10030) rather than the whole address refused: many readers of one
+   * hospital share it.
+   */
+  async function needsCaptcha(ip: string): Promise<boolean> {
+    return (await overLimit(ipKeys(ip, false))) !== undefined;
   }
 
   /** Refuses when the phone/e-mail or the address used up a window; counts this send otherwise. */
-  async function countSend(target: string, ip: string): Promise<void> {
-    const keys = limiterKeys(target, ip);
-    await assertCanSend(target, ip);
+  async function countSend(target: string, ip: string, captcha: boolean): Promise<void> {
+    const keys = limiterKeys(target, ip, captcha);
+    await assertCanSend(target, ip, { captcha });
     const states = await Promise.all(keys.map((k) => rateLimiter.hit(k.key, k.rule)));
     // Two sends at the same moment can both pass the peek; the counters settle which one is over.
     const over = keys.find((k, i) => states[i]!.count > k.rule.limit);
@@ -140,14 +159,15 @@ export function createVerificationService(deps: VerificationDeps) {
   return {
     /** The send limits without counting (checked before a captcha is spent). */
     assertCanSend,
+    needsCaptcha,
 
     /**
      * Sends a code for `purpose` to the phone or e-mail, within the send limits. The caller always
      * gets the same reply: where a code makes no sense (registering an existing account, resetting
      * or logging in to one that does not exist) the owner gets a notice saying so instead.
      */
-    async send(target: CodeTarget, purpose: CodePurpose, meta: { ip: string }): Promise<void> {
-      await countSend(target.value, meta.ip);
+    async send(target: CodeTarget, purpose: CodePurpose, meta: { ip: string; captcha: boolean }): Promise<void> {
+      await countSend(target.value, meta.ip, meta.captcha);
       const kind = await messageKind(target, purpose);
       const at = now();
       await sweep(at);
