@@ -219,7 +219,7 @@ describe('the policy builder', () => {
   it('names payment gateways, picture hosts and extra origins from the configuration', () => {
     const config = {
       site: { membershipBaseUrl: 'https://pay.example.cn' },
-      uploads: { storage: 's3', dir: '', s3: { endpoint: 'https://oss-cn-beijing.aliyuncs.com', publicBaseUrl: 'https://img.example.cn/uploads' } },
+      uploads: { storage: 's3', dir: '', s3: { endpoint: 'https://oss-cn-beijing.aliyuncs.com', bucket: 'qy-media', forcePathStyle: false, publicBaseUrl: 'https://img.example.cn/uploads' } },
       payments: {
         ...defaultPaymentSettings(),
         mode: 'live',
@@ -232,7 +232,7 @@ describe('the policy builder', () => {
     assert.ok(csp.get('form-action')!.includes('https://*.alipay.com'), 'and redirects to its cashier');
     assert.ok(csp.get('img-src')!.includes('https://img.example.cn'), 'S3 pictures');
     assert.ok(csp.get('img-src')!.includes('https://thirdwx.qlogo.cn'), 'WeChat avatars');
-    assert.ok(csp.get('media-src')!.includes('https://oss-cn-beijing.aliyuncs.com'), 'presigned media from the bucket');
+    assert.ok(csp.get('media-src')!.includes('https://qy-media.oss-cn-beijing.aliyuncs.com'), 'presigned media from the bucket (virtual-hosted)');
     assert.ok(csp.get('connect-src')!.includes('https://pay.example.cn'), 'the membership endpoint on its own host');
     assert.ok(csp.get('script-src')!.includes("'nonce-abc'"));
     assert.ok(csp.get('script-src')!.includes('https://cdn.example.net'));

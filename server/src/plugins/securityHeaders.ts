@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.js';
+import { bucketObjectUrl } from '../storage/s3.js';
 import { isApiPath, isProviderPath } from './errors.js';
 import { tokenOf } from './session.js';
 
@@ -59,7 +60,14 @@ const unique = (list: (string | undefined)[]) => [...new Set(list.filter((s): s 
 
 export function cspSources(config: AppConfig): CspSources {
   const s3 = config.uploads?.storage === 's3' ? config.uploads.s3 : undefined;
-  const bucket = unique([originOf(s3?.publicBaseUrl), originOf(s3?.endpoint)]);
+  // Public pictures come from S3_PUBLIC_BASE_URL; gated media are presigned GETs of the bucket itself.
+  let bucketOrigin: string | undefined;
+  try {
+    bucketOrigin = s3 ? bucketObjectUrl(s3, 'x').origin : undefined;
+  } catch {
+    bucketOrigin = undefined;
+  }
+  const bucket = unique([originOf(s3?.publicBaseUrl), bucketOrigin]);
   return {
     formAction: unique([...gatewaySources(config.payments?.alipay?.gateway), originOf(config.payments?.publicBaseUrl)]),
     images: unique([...bucket, ...WECHAT_AVATAR_HOSTS]),
