@@ -2,8 +2,8 @@
 // The whole route table is scanned by `npm run bench` (scripts/bench/a11y.mjs); this keeps a handful
 // of the most used screens from regressing.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { loginThroughDialog } from './support';
+import { expect, type Page } from '@playwright/test';
+import { loginThroughDialog, test } from './support';
 
 async function seriousViolations(page: Page) {
   // Rendered and settled: the route's own content is in the main region and requests are done;

@@ -5,8 +5,8 @@
 // Codes come from the local outbox (GET /api/dev/outbox?to=) and picture captcha answers from
 // GET /api/dev/captchaAnswer?uuid= (both dev tools, never on a production database; see
 // docs/decisions.md).
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { isMobile, loginThroughDialog, snap } from './support';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { isMobile, loginThroughDialog, snap, test } from './support';
 
 const NEW_PASSWORD = 'Kaiyuan#2027';
 

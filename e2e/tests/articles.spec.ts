@@ -1,6 +1,6 @@
 // Reading journal articles: the free part for visitors, the month's free read, members in full.
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { isMobile, loginThroughDialog, snap } from './support';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { isMobile, loginThroughDialog, snap, test } from './support';
 
 interface Item {
   id: number;

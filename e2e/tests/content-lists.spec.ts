@@ -1,8 +1,8 @@
 // The content lists without tabs, the disease-area list, "more related articles", the commentary
 // detail with its related articles, removing a favourite from a list, and sharing an article.
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import path from 'node:path';
-import { isMobile, loginThroughDialog, snap } from './support';
+import { isMobile, loginThroughDialog, snap, test } from './support';
 
 /** A screenshot of what is on screen (for open drawers and the top of long pages). */
 async function snapViewport(page: Page, testInfo: TestInfo, name: string) {

@@ -1,7 +1,7 @@
 // Courses and conferences: the course home, the card click rules, watching a lesson, a series and a
 // conference notice (spec §2.11, §4).
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { loginThroughDialog, PASSWORD, snap } from './support';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { loginThroughDialog, PASSWORD, snap, test } from './support';
 
 interface Card {
   id: number;

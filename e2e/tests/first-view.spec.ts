@@ -2,7 +2,8 @@
 // home and course pages' top banner is in the HTML, shows before any script runs, has the page's own
 // geometry at both widths, and gives way to the page's banner once that is drawn; the shell's
 // scripts start after the page has painted.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support';
 
 type Rect = { x: number; y: number; width: number; height: number };
 

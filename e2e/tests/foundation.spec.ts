@@ -1,6 +1,6 @@
 // The composed site: shell chrome, one real page per remote, login, a dead remote, the 404 page.
-import { expect, test } from '@playwright/test';
-import { isMobile, loginThroughDialog, snap } from './support';
+import { expect } from '@playwright/test';
+import { isMobile, loginThroughDialog, snap, test } from './support';
 
 test('the home page renders with header and footer', async ({ page }, testInfo) => {
   await page.goto('/index');

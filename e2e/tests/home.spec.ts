@@ -1,8 +1,8 @@
 // Home, periodicals, animations, audio and about (issue 6): the home page shows each block with
 // seeded data, a hot read of each relation type opens its page, /period-article switches years and
 // months, an animation plays for a member and offers the free read to a non-member with a chance left.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { isMobile, loginThroughDialog, PASSWORD, snap } from './support';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { isMobile, loginThroughDialog, PASSWORD, snap, test } from './support';
 
 interface HotRead {
   id: number;

@@ -3,8 +3,8 @@
 // then reads a member article in full; a yearly purchase asks for the shipping address first; a
 // continuous-monthly member is refused a second purchase. Each journey uses a new account, so the
 // other journeys' demo accounts keep their state.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { isMobile, loginThroughDialog, snap } from './support';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { isMobile, loginThroughDialog, snap, test } from './support';
 
 const PASSWORD = 'Subscribe#2026';
 // A toast: a live region (status, or alert for errors) in the toast stack.

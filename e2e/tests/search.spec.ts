@@ -1,8 +1,8 @@
 // Search (spec §2.13): a search from the header bar, tabs and filters, paging, opening a result and
 // coming back to the same results, page and scroll position; the empty state.
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import path from 'node:path';
-import { isMobile, snap } from './support';
+import { isMobile, snap, test } from './support';
 
 /** A screenshot of what is on screen (open drawers, the top of long pages). */
 async function snapViewport(page: Page, testInfo: TestInfo, name: string) {

@@ -1,5 +1,44 @@
-import type { Page, TestInfo } from '@playwright/test';
+import { expect, test as base, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import path from 'node:path';
+
+/**
+ * Content-Security-Policy violations seen by every page of a context: the console's report and the
+ * page's own securitypolicyviolation events (which also name the blocked source).
+ */
+async function watchPolicyViolations(context: BrowserContext): Promise<string[]> {
+  const seen: string[] = [];
+  await context.exposeBinding('__qyPolicyViolation', (_source, text: string) => {
+    seen.push(text);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __qyPolicyViolation?: (text: string) => void }).__qyPolicyViolation;
+      report?.(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} on ${e.documentURI} at ${e.sourceFile}:${e.lineNumber} ${e.sample}`);
+    });
+  });
+  const watch = (page: Page) =>
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) seen.push(`${page.url()}: ${message.text()}`);
+    });
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  return seen;
+}
+
+/**
+ * The journeys' `test`: the site runs with its Content-Security-Policy on, and a journey fails if any
+ * page it opened reported a violation.
+ */
+export const test = base.extend<{ policyViolations: string[] }>({
+  policyViolations: [
+    async ({ context }, use) => {
+      const seen = await watchPolicyViolations(context);
+      await use(seen);
+      expect(seen, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 export const PASSWORD = 'Qianyan#2026';
 
