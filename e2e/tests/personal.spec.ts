@@ -1,8 +1,8 @@
 // The personal centre of a practising doctor: edit and save the profile, change the avatar and the
 // username, then the favourites and reading records with a filter, at desktop and mobile widths.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import zlib from 'node:zlib';
-import { isMobile, PASSWORD, snap } from './support';
+import { isMobile, PASSWORD, snap, test } from './support';
 
 const DOCTOR = 'demo_doctor';
 const DOCTOR_MOBILE = '13800000003';
