@@ -36,6 +36,7 @@ export const TEXT = {
   useFreeReadHint: '本课程为会员课程，您本月还有 1 次免费观看机会，是否使用？',
   subscribe: '开通会员',
   details: '课程详情',
+  moreLessons: '更多课程',
   references: '参考资料',
   catalogue: '课程目录',
   lessons: (n: number) => `共 ${n} 讲`,

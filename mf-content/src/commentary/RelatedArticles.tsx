@@ -1,5 +1,5 @@
 import { api, formatDate, useApiQuery } from '@qianyan/shared';
-import { Skeleton } from 'antd';
+import { SideLinkList } from '@qianyan/shared/plain';
 import { Link } from 'react-router-dom';
 import { detailHref } from '../article-list/ArticleListItem';
 import { moreHref } from '../professional-more/moreQuery';
@@ -25,33 +25,22 @@ export function RelatedArticles({ articleIds }: { articleIds: number[] }) {
   );
   const total = query.data?.page.total ?? 0;
   const many = total > RELATED_PAGE_SIZE;
-  const items = (query.data?.results ?? []).slice(0, many ? RELATED_SHOWN_WITH_MORE : RELATED_PAGE_SIZE);
+  const items = (query.data?.results ?? []).slice(0, many ? RELATED_SHOWN_WITH_MORE : RELATED_PAGE_SIZE).map((item) => ({
+    key: String(item.id),
+    to: detailHref(item),
+    title: item.title,
+    meta: [item.sourceName, formatDate(item.postdate)].filter(Boolean).join(' · '),
+  }));
   // A failed or empty list hides the column: it is secondary to the commentary.
-  if (articleIds.length === 0 || (!query.loading && items.length === 0)) return null;
+  if (articleIds.length === 0) return null;
   return (
-    <aside className="qy-ai-related" aria-labelledby="qy-cm-related-title">
-      <h2 id="qy-cm-related-title">{T.related}</h2>
-      {query.loading && items.length === 0 ? (
-        <Skeleton active title={false} paragraph={{ rows: 5 }} />
-      ) : (
-        <>
-          <ul>
-            {items.map((item) => (
-              <li key={item.id}>
-                <Link to={detailHref(item)}>{item.title}</Link>
-                <span className="qy-ai-related-meta">
-                  {[item.sourceName, formatDate(item.postdate)].filter(Boolean).join(' · ')}
-                </span>
-              </li>
-            ))}
-          </ul>
-          {many && (
-            <Link className="qy-cm-related-more" to={moreHref(articleIds)}>
-              {T.relatedMore(total)}
-            </Link>
-          )}
-        </>
-      )}
-    </aside>
+    <SideLinkList
+      title={T.related}
+      items={items}
+      loading={query.loading}
+      link={Link}
+      className="qy-ai-related"
+      footer={many && <Link to={moreHref(articleIds)}>{T.relatedMore(total)}</Link>}
+    />
   );
 }

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../common/useDocumentTitle';
 import { pageTitle, TEXT } from '../messages';
 import { MEDIA_TEXT as T } from '../portal/messages';
 import { MediaPlayer } from './MediaPlayer';
+import { MoreMedia } from './MoreMedia';
 import '../common/common.css';
 import './media.css';
 
@@ -59,7 +60,10 @@ function MediaView({ detail, fetchedLoggedIn, reload }: { detail: ArticleDetail;
             </section>
           )}
         </article>
-        {detail.permalinks && <RelatedList permalinks={detail.permalinks} />}
+        <div className="qy-media-detail__side">
+          {detail.permalinks && <RelatedList permalinks={detail.permalinks} />}
+          <MoreMedia audio={audio} currentId={detail.id} />
+        </div>
       </div>
     </div>
   );

@@ -20,6 +20,8 @@ beforeEach(() => {
   detailSpy = jest.spyOn(api.article, 'getArticleDetail');
   jest.spyOn(api.article, 'selectArticleClass').mockResolvedValue(CLASSES);
   jest.spyOn(api.article, 'getRelationVideo').mockResolvedValue([]);
+  // The detail page's right column: the newest of the same kind.
+  jest.spyOn(api.article, 'selectArticleList').mockResolvedValue(pageOf([]));
   jest.spyOn(toast, 'warning').mockImplementation(() => {});
   jest.spyOn(toast, 'success').mockImplementation(() => {});
   jest.spyOn(toast, 'error').mockImplementation(() => {});
@@ -35,6 +37,32 @@ async function openPage(detail: ArticleDetail, url = '/animation-particulars?per
   await screen.findByRole('heading', { level: 1, name: ANIM.title });
   return utils;
 }
+
+describe('the detail page\'s right column', () => {
+  it('lists the newest other animations, also when the item has no related articles', async () => {
+    const list = jest.spyOn(api.article, 'selectArticleList').mockResolvedValue(
+      pageOf([
+        article({ ...ANIM, id: 1 }),
+        article({ ...ANIM, id: 2, title: '动画解读：心衰的四联治疗', permalinks: 'QYA0002' }),
+        article({ ...ANIM, id: 3, title: '动画解读：房颤的抗凝', permalinks: 'QYA0003' }),
+      ]),
+    );
+    await openPage(articleDetail({ ...ANIM, id: 1, accessLevel: 'public', contentLocked: false }));
+    const more = await screen.findByRole('complementary', { name: '更多动画解读' });
+    expect(await within(more).findByRole('link', { name: '动画解读：心衰的四联治疗' })).toHaveAttribute('href', '/animation-particulars?permalinks=QYA0002');
+    expect(within(more).getAllByRole('link')).toHaveLength(2);
+    expect(within(more).queryByRole('link', { name: ANIM.title })).toBeNull();
+    expect(list).toHaveBeenCalledWith({ pageNo: 1, pageSize: 7, sourceIds: [7], sortType: 0 }, { silent: true });
+    expect(screen.queryByRole('complementary', { name: '相关阅读' })).toBeNull();
+  });
+
+  it('links audio items to their own page', async () => {
+    jest.spyOn(api.article, 'selectArticleList').mockResolvedValue(pageOf([article({ ...ANIM, id: 9, sourceid: 8, title: '音频：卒中二级预防', permalinks: 'QYU0009' })]));
+    await openPage(articleDetail({ ...ANIM, id: 1, sourceid: 8, accessLevel: 'public', contentLocked: false }), '/audio-particulars?permalinks=QYA0001');
+    const more = await screen.findByRole('complementary', { name: '更多音频' });
+    expect(await within(more).findByRole('link', { name: '音频：卒中二级预防' })).toHaveAttribute('href', '/audio-particulars?permalinks=QYU0009');
+  });
+});
 
 describe('video start rules', () => {
   it('maps login and access state to the start action', () => {

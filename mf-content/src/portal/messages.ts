@@ -61,6 +61,8 @@ export const MEDIA_TEXT = {
   dateRange: '发布日期',
   intro: '简介',
   related: '相关文章',
+  moreAnimations: '更多动画解读',
+  moreAudio: '更多音频',
   speed: '倍速',
   loginToPlay: '登录后观看',
   useFreeRead: '使用本月免费阅读',

@@ -1,8 +1,8 @@
 import { api, ApiError, clearSession, MSG, notifyLoggedIn, setSession, toast, type ConferenceDetail, type LessonDetail } from '@qianyan/shared';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppRoutes } from '../App';
-import { CLASSES, lesson, member, renderAt, setViewportWidth } from '../test/fixtures';
+import { CLASSES, lesson, member, pageOf, renderAt, setViewportWidth } from '../test/fixtures';
 import { lessonAccess } from './lessonAccess';
 
 jest.setTimeout(30_000);
@@ -32,10 +32,31 @@ const blocked = (blockedBy: LessonDetail['blockedBy'], over: Partial<LessonDetai
   detail({ blockedBy, media: '[]', content: '', is_have_view_auth: 2, ...over });
 
 let detailSpy: jest.SpyInstance;
+let moreSpy: jest.SpyInstance;
+
+describe('the lesson page\'s right column', () => {
+  it('lists the newest other single lessons, without this one or outside chains', async () => {
+    moreSpy.mockResolvedValue(
+      pageOf([
+        lesson({ id: 1, lessonResId: 10001, title: '读懂一篇随机对照试验' }),
+        lesson({ id: 3, lessonResId: 10003, title: '免疫治疗时代的肺癌诊疗' }),
+        lesson({ id: 9, lessonResId: 10009, title: '循证医学阅读入门', outsideChain: 'https://www.cebm.ox.ac.uk/resources/ebm-tools' }),
+      ]),
+    );
+    renderAt('/course-video?id=10001', <AppRoutes />);
+    // The lesson page's chunk loads on first use.
+    await screen.findByRole('heading', { level: 1, name: '读懂一篇随机对照试验' }, { timeout: 10_000 });
+    const more = await screen.findByRole('complementary', { name: '更多课程' });
+    expect(await within(more).findByRole('link', { name: '免疫治疗时代的肺癌诊疗' })).toHaveAttribute('href', '/course-video?id=10003');
+    expect(within(more).getAllByRole('link')).toHaveLength(1);
+    expect(moreSpy).toHaveBeenCalledWith({ pageNo: 1, pageSize: 8, subjectSerType: [1, 4] }, { silent: true });
+  });
+});
 beforeEach(() => {
   setViewportWidth(1440);
   jest.spyOn(api.article, 'selectArticleClass').mockResolvedValue(CLASSES);
   detailSpy = jest.spyOn(api.lesson, 'selectLessonDetail').mockResolvedValue(detail());
+  moreSpy = jest.spyOn(api.lesson, 'selectLessonList').mockResolvedValue(pageOf([]));
 });
 afterEach(() => {
   jest.restoreAllMocks();

@@ -13,6 +13,7 @@ import { coverOf } from '../course-resources/CourseCard';
 import { pageTitle, TEXT } from '../messages';
 import { firstMedia, isAudio, lessonAccess, type LessonAccess } from './lessonAccess';
 import { MediaPlayer } from './MediaPlayer';
+import { MoreLessons } from './MoreLessons';
 import '../common/common.css';
 import './courseVideo.css';
 
@@ -151,7 +152,7 @@ export function LessonVideoPage() {
   const poster = coverOf(detail, mobile);
 
   return (
-    <div className="qy-cr-page qy-cv-page">
+    <div className="qy-cr-page qy-cv-page qy-cv-page--with-side">
       <article className="qy-cr-card qy-cv-main">
         {detail.parentLessonResId && (
           <Link className="qy-cv-back" to={`/series-courses?id=${detail.parentLessonResId}`}>
@@ -187,6 +188,7 @@ export function LessonVideoPage() {
           </section>
         )}
       </article>
+      <MoreLessons currentResId={detail.lessonResId} />
     </div>
   );
 }

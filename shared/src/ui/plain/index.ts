@@ -11,5 +11,7 @@ export { PlainTabs, PlainTabPanel } from './Tabs';
 export type { PlainTabItem } from './Tabs';
 export { PlainCarousel, CAROUSEL_TEXT } from './Carousel';
 export { PlainIcon, LeftIcon, RightIcon, DoubleLeftIcon, DoubleRightIcon, EllipsisIcon, LoadingIcon } from './icons';
+export { SideLinkList } from './SideLinkList';
+export type { SideLink, SideLinkComponent } from './SideLinkList';
 export { useDismiss } from './useDismiss';
 export type { DismissReason } from './useDismiss';
