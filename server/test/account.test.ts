@@ -43,7 +43,7 @@ describe('login', () => {
     assert.equal(byMobile.body.data.truename, '林思远');
     const byEmail = await login({ accountName: 'Demo_Reader@Example.com', password: DEMO_PASSWORD });
     assert.equal(byEmail.body.data.membername, 'demo_reader');
-    assert.deepEqual(byEmail.body.data.subscribe_info, { service_type: 0, service_end_date: null });
+    assert.deepEqual(byEmail.body.data.subscribe_info, { service_type: 0, service_end_date: null, auto_renew: 0 });
   });
 
   it('gives a new token at every login', async () => {
@@ -156,7 +156,7 @@ describe('service type', () => {
   it('is 0 for a member who never subscribed', async () => {
     const token = await ctx.login('demo_reader');
     const info = (await ctx.post('/api/user/getMemberInfo', {}, token)).body.data;
-    assert.deepEqual(info.subscribe_info, { service_type: 0, service_end_date: null });
+    assert.deepEqual(info.subscribe_info, { service_type: 0, service_end_date: null, auto_renew: 0 });
   });
 });
 

@@ -29,7 +29,7 @@ describe('user/register', () => {
     assert.equal(res.body.msg, '注册成功！请继续完善信息。');
     assert.equal(res.body.data.membername, name);
     assert.equal(res.body.data.mobile, phone);
-    assert.deepEqual(res.body.data.subscribe_info, { service_type: 0, service_end_date: null });
+    assert.deepEqual(res.body.data.subscribe_info, { service_type: 0, service_end_date: null, auto_renew: 0 });
     assert.equal((await memberInfo(res.body.data.token)).body.data.id, res.body.data.id);
     const [row] = await ctx.app.db.select().from(members).where(eq(members.id, res.body.data.id));
     assert.match(row!.passwordHash, /^\$argon2id\$/);

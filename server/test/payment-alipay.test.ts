@@ -206,4 +206,32 @@ describe('the server with Alipay (PAY_PROVIDER=live) against the fake', () => {
     const [stopped] = await ctx.app.db.select().from(payAgreements).where(eq(payAgreements.memberId, id));
     assert.equal(stopped!.status, 2);
   });
+
+  it('unsigns the agreement in Alipay when the member cancels auto-renewal on the site', async () => {
+    const { id, token } = await newReader(ctx, 'ali_cancel');
+    const reply = await provider(ctx, 'alipay', 'memberOrderSignPay', { service_id: 4 }, token);
+    const opened = fake.openCashier(reply.form);
+    const external = opened.biz.agreement_sign_params.external_agreement_no as string;
+    const trade = fake.pay(opened.biz.out_trade_no);
+    fake.agreements.set('AGLIVE2', { status: 'NORMAL', fail: false, external });
+    const sign = fake.notification({ notify_type: 'dut_user_sign', status: 'NORMAL', agreement_no: 'AGLIVE2', external_agreement_no: external });
+    assert.equal((await postNotification(sign)).body, 'success');
+    assert.equal((await postNotification(fake.tradeNotification(trade))).body, 'success');
+    const [agreement] = await ctx.app.db.select().from(payAgreements).where(eq(payAgreements.memberId, id));
+    assert.equal(agreement!.status, 1);
+
+    const cancelled = await provider(ctx, 'program', 'cancelAutoRenew', {}, token);
+    assert.equal(cancelled.result, 1, JSON.stringify(cancelled));
+    assert.equal(cancelled.auto_renew, 0);
+    const unsign = fake.requests.filter((r) => r.method === 'alipay.user.agreement.unsign' && r.biz.agreement_no === 'AGLIVE2');
+    assert.equal(unsign.length, 1);
+    assert.ok(unsign[0]!.signatureOk);
+    assert.equal(fake.agreements.get('AGLIVE2')!.status, 'STOP');
+
+    ctx.clock.current = agreement!.nextChargeAt!;
+    await ctx.app.payments.runRenewals();
+    const charges = fake.requests.filter((r) => r.method === 'alipay.trade.pay' && r.biz.agreement_params?.agreement_no === 'AGLIVE2');
+    assert.equal(charges.length, 0, 'no charge through the agreement');
+    assert.equal((await ctx.app.db.select().from(memberships).where(eq(memberships.memberId, id))).length, 1);
+  });
 });

@@ -87,7 +87,7 @@ describe('getUserInfo', () => {
     }
     assert.deepEqual([p.ifReceiveNejm, p.ifReceiveJh, p.ifReceiveDsf, p.emailUnsubscribe], [1, 1, 1, 0]);
     assert.deepEqual(p.subscribePo, { serviceTitle: '', serviceEndDate: null });
-    assert.deepEqual(p.subscribe_info, { service_type: 0, service_end_date: null });
+    assert.deepEqual(p.subscribe_info, { service_type: 0, service_end_date: null, auto_renew: 0 });
   });
 
   it("shows the demo doctor's complete profile with a real city and hospital", async () => {

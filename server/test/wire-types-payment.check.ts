@@ -28,4 +28,5 @@ export type PaymentWireTypeChecks = [
   Expect<Equal<Body<Static<typeof S.AlipayFormReply>>, Body<Wire.AlipayFormReply>>>,
   Expect<Equal<Body<Static<typeof S.QrCreateReply>>, Body<Wire.QrCreateReply>>>,
   Expect<Equal<Body<Static<typeof S.QrInfoReply>>, Body<Wire.QrInfoReply>>>,
+  Expect<Equal<Body<Static<typeof S.AutoRenewReply>>, Body<Wire.AutoRenewReply>>>,
 ];

@@ -19,6 +19,12 @@ export interface SubscribeInfo {
   service_type: ServiceType;
   /** ISO-8601 instant, or null when the member never subscribed. */
   service_end_date: string | null;
+  /**
+   * 1 while a continuous plan (3, 4) is signed and renews itself; 0 otherwise: never signed, or
+   * cancelled (取消自动续费), and then access ends at service_end_date. The server always sends it;
+   * it is optional because a session stored before the field existed lacks it.
+   */
+  auto_renew?: 0 | 1;
 }
 
 /** The user kept in the session after login or getMemberInfo. */
@@ -700,6 +706,17 @@ export interface PayH5Reply extends ProviderReply {
 export interface PayStatusReply extends ProviderReply {
   ordersn?: string;
   status?: OrderStatus;
+}
+
+/**
+ * program/cancelAutoRenew: msg 已取消自动续费 and the member's renewal state after the call
+ * (auto_renew 0; the paid time stays, so access ends at service_end_date). Calling it again once
+ * cancelled gives the same reply; a member who never signed gets result 0, 您当前没有开通自动续费.
+ */
+export interface AutoRenewReply extends ProviderReply {
+  auto_renew: 0 | 1;
+  service_type: ServiceType;
+  service_end_date: string | null;
 }
 
 /**

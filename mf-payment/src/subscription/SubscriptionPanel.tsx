@@ -23,6 +23,7 @@ import {
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { PAY_FLOW_MSG, PAY_MSG } from '../messages';
 import { AddressModal } from './AddressModal';
+import { AutoRenewStatus } from './AutoRenewStatus';
 import { browser, pendingOrder } from './browser';
 import { DesktopPayModal } from './DesktopPayModal';
 import { FaqSection } from './FaqSection';
@@ -41,12 +42,13 @@ type Step = { kind: 'address'; plan: ServicePlan } | { kind: 'pay'; plan: Servic
 const periodOf = (plan: ServicePlan) => (plan.type === 2 || plan.type === 4 ? PAY_MSG.perYear : PAY_MSG.perMonth);
 
 function Panel() {
-  const { serviceType } = useSession();
+  const { serviceType, user } = useSession();
+  const autoRenew = user?.subscribe_info.auto_renew;
   const userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent;
   const narrow = useIsMobile();
   const mobile = narrow || isMobileDevice(userAgent);
   const services = useApiQuery(() => api.program.getServiceList({ silent: true }), []);
-  const limits = useMemo(() => purchaseLimits({ serviceType, userAgent }), [serviceType, userAgent]);
+  const limits = useMemo(() => purchaseLimits({ serviceType, autoRenew, userAgent }), [serviceType, autoRenew, userAgent]);
   const plans = useMemo(() => plansOnOffer(services.data?.servicelsit ?? [], limits), [services.data, limits]);
   const [chosenId, setChosenId] = useState<number | null>(null);
   const selected = plans.find((p) => p.id === chosenId) ?? plans[0];
@@ -138,6 +140,7 @@ function Panel() {
   return (
     <div className="qy-sub">
       {limits.blockedReason && <Alert className="qy-sub__alert" type="info" showIcon title={limits.blockedReason} />}
+      {user && (serviceType === 3 || serviceType === 4) && <AutoRenewStatus user={user} />}
       {plans.length === 0 ? (
         <EmptyState text={PAY_MSG.noPlans} />
       ) : (

@@ -493,3 +493,76 @@ describe('buying', () => {
     expect(document.querySelector('.qy-sub__agreement-body script')).toBeNull();
   });
 });
+
+describe('自动续费', () => {
+  const renewing = (autoRenew: 0 | 1): SessionUser => ({
+    ...user(4),
+    subscribePo: { serviceEndDate: '2027-05-01T06:00:00Z', serviceTitle: '连续包年' },
+    subscribe_info: { service_type: 4, service_end_date: '2027-05-01T06:00:00Z', auto_renew: autoRenew },
+  });
+
+  it('a continuous member cancels after a confirmation naming the end date; the plan then shows as not renewing, also after a reload', async () => {
+    setSession('t', renewing(1));
+    let answer: (v: unknown) => void = () => undefined;
+    const cancel = jest.spyOn(api.program, 'cancelAutoRenew').mockImplementation(
+      () =>
+        new Promise((resolve) => {
+          answer = resolve as (v: unknown) => void;
+        }),
+    );
+    const { unmount } = renderPanel();
+    expect(await screen.findByText('连续包年：自动续费中，会员有效期至 2027-05-01，到期前一天自动扣款续费')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '立即开通' })).toBeDisabled();
+
+    // 暂不取消 keeps it.
+    await userEvent.click(screen.getByRole('button', { name: '取消自动续费' }));
+    let dialog = await screen.findByRole('dialog', { name: '确定取消自动续费吗？' });
+    expect(within(dialog).getByText('取消后将不再自动扣款，会员有效期至 2027-05-01，到期后不再续费。')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: '暂不取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '确定取消自动续费吗？' })).not.toBeInTheDocument());
+    expect(cancel).not.toHaveBeenCalled();
+
+    // 确定取消, clicked twice while the server answers: one request.
+    await userEvent.click(screen.getByRole('button', { name: '取消自动续费' }));
+    dialog = await screen.findByRole('dialog', { name: '确定取消自动续费吗？' });
+    const ok = within(dialog).getByRole('button', { name: '确定取消' });
+    await userEvent.click(ok);
+    await userEvent.click(ok).catch(() => undefined);
+    expect(cancel).toHaveBeenCalledTimes(1);
+    await act(async () => {
+      answer({ result: 1, msg: '已取消自动续费', auto_renew: 0, service_type: 4, service_end_date: '2027-05-01T06:00:00Z' });
+    });
+    expect(await screen.findByText('已取消自动续费，会员有效期至 2027-05-01')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '取消自动续费' })).not.toBeInTheDocument();
+    expect(getSession()?.user.subscribe_info).toEqual({ service_type: 4, service_end_date: '2027-05-01T06:00:00Z', auto_renew: 0 });
+    // No longer renewing: buying is allowed again (as on the server).
+    expect(screen.getByRole('button', { name: '立即开通' })).toBeEnabled();
+
+    // A reload: the state comes from the member's info.
+    unmount();
+    setSession('t', renewing(0));
+    renderPanel();
+    expect(await screen.findByText('已取消自动续费，会员有效期至 2027-05-01')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '取消自动续费' })).not.toBeInTheDocument();
+  }, 120000);
+
+  it('shows the server message when the cancel fails and keeps the plan renewing', async () => {
+    setSession('t', renewing(1));
+    jest.spyOn(api.program, 'cancelAutoRenew').mockRejectedValue(new ApiError(0, '支付服务暂时不可用，请稍后再试', { result: 0, msg: '支付服务暂时不可用，请稍后再试' }));
+    renderPanel();
+    await userEvent.click(await screen.findByRole('button', { name: '取消自动续费' }));
+    const dialog = await screen.findByRole('dialog', { name: '确定取消自动续费吗？' });
+    await userEvent.click(within(dialog).getByRole('button', { name: '确定取消' }));
+    expect(await screen.findByText('支付服务暂时不可用，请稍后再试')).toBeInTheDocument();
+    expect(screen.getByText(/自动续费中/)).toBeInTheDocument();
+    expect(getSession()?.user.subscribe_info.auto_renew).toBe(1);
+  });
+
+  it('is not shown to a member on a plan that does not renew', async () => {
+    setSession('t', user(2));
+    renderPanel();
+    await screen.findByRole('button', { name: '立即开通' });
+    expect(screen.queryByRole('button', { name: '取消自动续费' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: '自动续费' })).not.toBeInTheDocument();
+  });
+});

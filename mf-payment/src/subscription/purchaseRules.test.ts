@@ -18,6 +18,12 @@ describe('purchase limits (§6)', () => {
     expect(MSG.continuousYearlyNoNeed).toBe('当前已是连续包年用户，无需购买');
   });
 
+  it('a continuous member whose auto-renewal was cancelled may buy again', () => {
+    expect(purchaseLimits({ serviceType: 4, autoRenew: 1, userAgent: DESKTOP_UA }).blockedReason).toBe(MSG.continuousYearlyNoNeed);
+    expect(purchaseLimits({ serviceType: 4, autoRenew: 0, userAgent: DESKTOP_UA }).blockedReason).toBeNull();
+    expect(purchaseLimits({ serviceType: 3, autoRenew: 0, userAgent: DESKTOP_UA }).blockedReason).toBeNull();
+  });
+
   it.each([0, 1, 2, 6] as const)('service type %s may buy', (serviceType) => {
     expect(purchaseLimits({ serviceType, userAgent: DESKTOP_UA }).blockedReason).toBeNull();
   });

@@ -14,10 +14,23 @@ export interface PurchaseLimits {
   hideContinuous: boolean;
 }
 
-export function purchaseLimits({ serviceType, userAgent }: { serviceType: ServiceType; userAgent: string }): PurchaseLimits {
+/**
+ * A continuous member is refused while the plan renews itself; once its auto-renewal is cancelled
+ * (auto_renew 0) buying is allowed again, as on the server. A session without the field counts as renewing.
+ */
+export function purchaseLimits({
+  serviceType,
+  autoRenew,
+  userAgent,
+}: {
+  serviceType: ServiceType;
+  autoRenew?: 0 | 1;
+  userAgent: string;
+}): PurchaseLimits {
   let blockedReason: string | null = null;
-  if (serviceType === 3) blockedReason = MSG.continuousMonthlyNoNeed;
-  else if (serviceType === 4) blockedReason = MSG.continuousYearlyNoNeed;
+  const renewing = autoRenew !== 0;
+  if (serviceType === 3 && renewing) blockedReason = MSG.continuousMonthlyNoNeed;
+  else if (serviceType === 4 && renewing) blockedReason = MSG.continuousYearlyNoNeed;
   return { blockedReason, hideContinuous: isWeChatBrowser(userAgent) };
 }
 

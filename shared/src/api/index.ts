@@ -50,6 +50,7 @@ import type {
   MonthChanceReply,
   AddressBody,
   AlipayFormReply,
+  AutoRenewReply,
   JsApiPayReply,
   JssdkConfigReply,
   MyAddressReply,
@@ -280,8 +281,8 @@ export const api = {
     addOrModifyAddress: (body: AddressBody, opts?: CallOptions) =>
       provider<SaveAddressReply>('program', 'addOrModifyAddress', {}, { ...opts, method: 'post', body }),
     getsubscribeQaList: (opts?: CallOptions) => provider<SubscribeQaListReply>('program', 'getsubscribeQaList', {}, opts),
-    /** Turns off a continuous plan's auto-renewal (msg 已取消自动续费); the paid period stays. */
-    cancelAutoRenew: (opts?: CallOptions) => provider<ProviderReply>('program', 'cancelAutoRenew', {}, opts),
+    /** Turns off a continuous plan's auto-renewal (msg 已取消自动续费) and answers the state after it; the paid period stays. */
+    cancelAutoRenew: (opts?: CallOptions) => provider<AutoRenewReply>('program', 'cancelAutoRenew', {}, opts),
   },
   pay: {
     /** Desktop WeChat Pay QR for a plan: paycode (PNG data URL), code_url and the ordersn to poll. */

@@ -23,6 +23,11 @@ export const SubscribeInfo = Type.Object({
     description: '0 registered, 1 monthly, 2 yearly, 3 continuous monthly, 4 continuous yearly, 6 expired',
   }),
   service_end_date: Type.Union([Type.String({ description: 'ISO-8601 instant' }), Type.Null()]),
+  auto_renew: Type.Optional(
+    IntEnum([0, 1] as const, {
+      description: "1 while a continuous plan's signed agreement renews the membership; 0 otherwise (cancelled: access ends at service_end_date). Always sent",
+    }),
+  ),
 });
 
 const sessionUserProperties = {

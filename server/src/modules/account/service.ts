@@ -127,7 +127,7 @@ export function createAccountService({ db, sessions, rateLimiter, loginThrottle,
   }
 
   async function toSessionUser(member: typeof members.$inferSelect): Promise<SessionUser> {
-    const sub = await membership.subscriptionOf(member.id);
+    const [sub, autoRenew] = await Promise.all([membership.subscriptionOf(member.id), membership.autoRenewOf(member.id)]);
     const serviceEndDate = sub.serviceEndDate?.toISOString() ?? null;
     return {
       id: member.id,
@@ -138,7 +138,7 @@ export function createAccountService({ db, sessions, rateLimiter, loginThrottle,
       avatar: member.avatar,
       mobile: member.mobile ?? '',
       email: member.email ?? '',
-      subscribe_info: { service_type: sub.serviceType, service_end_date: serviceEndDate },
+      subscribe_info: { service_type: sub.serviceType, service_end_date: serviceEndDate, auto_renew: autoRenew },
       subscribePo: { serviceEndDate, ...(sub.serviceTitle ? { serviceTitle: sub.serviceTitle } : {}) },
       ifNeedUpdate: member.ifNeedUpdate === 1 ? 1 : 0,
     };

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentSettings } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -32,6 +32,10 @@ const MEMBERSHIP_LOCK = 7_270_302;
 const REUSE_MARGIN_MS = 5 * 60_000;
 /** How long a QR record of the desktop Alipay flow can be scanned and paid from. */
 const QR_TTL_MS = 30 * 60_000;
+/** A cancellation of auto-renewal not finished within this time (its call died) may be taken over. */
+const CANCEL_CLAIM_MS = 2 * 60_000;
+/** How long a second cancellation waits, in 100 ms rounds, for the first one's answer. */
+const CANCEL_WAIT_ROUNDS = 150;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type OrderRow = typeof serviceOrders.$inferSelect;
@@ -844,29 +848,68 @@ export function createPaymentsService(deps: {
     return 'failed';
   }
 
-  /** The member turns off auto-renewal: unsigned at the provider, no further charges; paid time stays. */
+  /**
+   * The member turns off auto-renewal: unsigned at the provider, no further charges; paid time stays.
+   * Asking again (a double click, a second tab) is answered the same and unsigns nothing twice.
+   */
   async function cancelAutoRenew(memberId: number): Promise<void> {
-    const [agreement] = await db
-      .select()
-      .from(payAgreements)
-      .where(and(eq(payAgreements.memberId, memberId), eq(payAgreements.status, 1)))
-      .limit(1);
-    if (!agreement) throw new PayRefusal(PayMessages.noAutoRenew);
-    const provider = providers.byName(agreement.provider);
-    if (provider?.unsign && agreement.agreementNo) {
-      try {
-        await provider.unsign(agreement.agreementNo);
-      } catch (err) {
-        log.error({ err, agreementId: agreement.id }, 'unsign failed');
-        throw new PayRefusal(PayMessages.providerDown);
+    for (let waited = 0; ; waited += 1) {
+      const [agreement] = await db
+        .select()
+        .from(payAgreements)
+        .where(and(eq(payAgreements.memberId, memberId), eq(payAgreements.status, 1)))
+        .limit(1);
+      if (!agreement) {
+        // Already stopped (an earlier call, the provider, a lapse): nothing renews any more.
+        const [stopped] = await db
+          .select({ id: payAgreements.id })
+          .from(payAgreements)
+          .where(and(eq(payAgreements.memberId, memberId), inArray(payAgreements.status, [2, 3])))
+          .limit(1);
+        if (stopped) return;
+        throw new PayRefusal(PayMessages.noAutoRenew);
       }
+      const at = now();
+      // The call that marks the agreement as being cancelled unsigns it; a claim left by a call that
+      // died on the way is taken over after CANCEL_CLAIM_MS.
+      const [claimed] = await db
+        .update(payAgreements)
+        .set({ stoppedAt: at, nextChargeAt: null })
+        .where(
+          and(
+            eq(payAgreements.id, agreement.id),
+            eq(payAgreements.status, 1),
+            or(isNull(payAgreements.stoppedAt), lt(payAgreements.stoppedAt, new Date(at.getTime() - CANCEL_CLAIM_MS))),
+          ),
+        )
+        .returning({ id: payAgreements.id });
+      if (!claimed) {
+        // Another call is unsigning it: its outcome is this call's too.
+        if (waited >= CANCEL_WAIT_ROUNDS) throw new PayRefusal(PayMessages.providerDown);
+        await sleep(100);
+        continue;
+      }
+      const provider = providers.byName(agreement.provider);
+      if (provider?.unsign && agreement.agreementNo) {
+        try {
+          await provider.unsign(agreement.agreementNo);
+        } catch (err) {
+          log.error({ err, agreementId: agreement.id }, 'unsign failed');
+          await db
+            .update(payAgreements)
+            .set({ stoppedAt: null, nextChargeAt: agreement.nextChargeAt })
+            .where(and(eq(payAgreements.id, agreement.id), eq(payAgreements.status, 1), eq(payAgreements.stoppedAt, at)));
+          throw new PayRefusal(PayMessages.providerDown);
+        }
+      }
+      await db
+        .update(payAgreements)
+        .set({ status: 2, stoppedAt: at, nextChargeAt: null })
+        .where(and(eq(payAgreements.id, agreement.id), eq(payAgreements.status, 1)));
+      // A grace period exists only while a renewal is retried; it ends with the agreement.
+      await db.transaction(async (tx) => endGrace(tx, memberId, now()));
+      return;
     }
-    await db
-      .update(payAgreements)
-      .set({ status: 2, stoppedAt: now(), nextChargeAt: null })
-      .where(and(eq(payAgreements.id, agreement.id), eq(payAgreements.status, 1)));
-    // A grace period exists only while a renewal is retried; it ends with the agreement.
-    await db.transaction(async (tx) => endGrace(tx, memberId, now()));
   }
 
   /**

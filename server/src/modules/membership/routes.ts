@@ -264,8 +264,17 @@ const membershipRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asyn
     [
       'program.cancelAutoRenew',
       async (request) => {
-        await payments.cancelAutoRenew(memberOf(request));
-        return { result: 1, msg: PayMessages.autoRenewCancelled };
+        const memberId = memberOf(request);
+        await payments.cancelAutoRenew(memberId);
+        // The state after the call, so the page shows it without another request.
+        const [sub, autoRenew] = await Promise.all([membership.subscriptionOf(memberId), membership.autoRenewOf(memberId)]);
+        return {
+          result: 1,
+          msg: PayMessages.autoRenewCancelled,
+          auto_renew: autoRenew,
+          service_type: sub.serviceType,
+          service_end_date: sub.serviceEndDate?.toISOString() ?? null,
+        };
       },
     ],
     [

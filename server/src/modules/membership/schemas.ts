@@ -152,6 +152,14 @@ export const QrInfo = Type.Object({
 export type QrInfo = Static<typeof QrInfo>;
 export const QrInfoReply = Type.Object({ ...ok, data: QrInfo });
 
+/** program/cancelAutoRenew: the member's renewal state after the call (auto_renew 0: access ends at service_end_date). */
+export const AutoRenewReply = Type.Object({
+  ...ok,
+  auto_renew: IntEnum([0, 1] as const),
+  service_type: IntEnum([0, 1, 2, 3, 4, 6] as const),
+  service_end_date: Type.Union([Type.String({ description: 'ISO-8601 instant' }), Type.Null()]),
+});
+
 /** Failures ({ result: 0, msg }) and pay/notifypay (which adds ordersn and status); keep it last in the union. */
 export const PayStatusReply = Type.Object({
   result: Type.Integer({ description: '1 paid / success; 0 otherwise' }),
@@ -178,6 +186,7 @@ export const ProviderResponse = {
     OpenIdReply,
     AlipayFormReply,
     QrCreateReply,
+    AutoRenewReply,
     PayStatusReply,
   ]),
 };

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { articleEntitlements, equityItems, freeReadClaims, memberships, servicePlans, subscribeTexts } from '../../db/schema/index.js';
+import { articleEntitlements, equityItems, freeReadClaims, memberships, payAgreements, servicePlans, subscribeTexts } from '../../db/schema/index.js';
 import { shanghaiDate } from '../../lib/dates.js';
 import type { EquityItem, ServicePlan } from './schemas.js';
 
@@ -69,6 +69,19 @@ export function createMembershipService({ db, now }: { db: Db; now: () => Date }
       }
       // Only a period that has not started yet: not a member for now.
       return { serviceType: 0, serviceEndDate: null, serviceTitle: '' };
+    },
+
+    /**
+     * subscribe_info.auto_renew: 1 while a continuous plan's agreement is signed and will renew the
+     * membership, 0 otherwise (never signed, cancelled by the member or at the provider, lapsed).
+     */
+    async autoRenewOf(memberId: number): Promise<0 | 1> {
+      const [row] = await db
+        .select({ id: payAgreements.id })
+        .from(payAgreements)
+        .where(and(eq(payAgreements.memberId, memberId), eq(payAgreements.status, 1), isNull(payAgreements.stoppedAt)))
+        .limit(1);
+      return row ? 1 : 0;
     },
 
     /** Whether the member has not yet used this month's free read (spec §6: one per month). */

@@ -60,7 +60,7 @@ export function createProfileService(deps: {
   }
 
   async function toProfile(row: MemberRow): Promise<Profile> {
-    const sub = await deps.membership.subscriptionOf(row.id);
+    const [sub, autoRenew] = await Promise.all([deps.membership.subscriptionOf(row.id), deps.membership.autoRenewOf(row.id)]);
     const serviceEndDate = sub.serviceEndDate?.toISOString() ?? null;
     const code = (n: number | null) => (n == null ? '' : String(n));
     // The joined forms come from the tree when the codes are in it (names follow the data), else as saved.
@@ -100,7 +100,7 @@ export function createProfileService(deps: {
       emailUnsubscribe: consents.ifReceiveNejm === 0 && consents.ifReceiveJh === 0 && consents.ifReceiveDsf === 0 ? 1 : 0,
       ifNeedUpdate: row.ifNeedUpdate === 1 ? 1 : 0,
       subscribePo: { serviceTitle: sub.serviceTitle, serviceEndDate },
-      subscribe_info: { service_type: sub.serviceType, service_end_date: serviceEndDate },
+      subscribe_info: { service_type: sub.serviceType, service_end_date: serviceEndDate, auto_renew: autoRenew },
     };
   }
 

@@ -1,0 +1,132 @@
+// Turning off a continuous plan's auto-renewal (program/cancelAutoRenew) from the personal centre:
+// unsigned at the provider, no further charge, the paid time stays, the state in every reply.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { asc, eq } from 'drizzle-orm';
+import { memberships, payAgreements, sandboxAgreements, serviceOrders } from '../src/db/schema/index.js';
+import type { SandboxPay } from '../src/providers/payment/sandbox.js';
+import { createTestApp, type TestContext } from './helpers.js';
+import { newReader, outTradeNoOf, provider } from './payment-helpers.js';
+
+let ctx: TestContext;
+let sandbox: SandboxPay;
+
+before(async () => {
+  ctx = await createTestApp();
+  sandbox = ctx.app.payments.providers.sandbox!;
+});
+after(() => ctx?.close());
+
+const periodsOf = (memberId: number) =>
+  ctx.app.db.select().from(memberships).where(eq(memberships.memberId, memberId)).orderBy(asc(memberships.startsAt));
+const agreementOf = async (memberId: number) => (await ctx.app.db.select().from(payAgreements).where(eq(payAgreements.memberId, memberId)))[0]!;
+const sandboxAgreement = async (agreementNo: string) =>
+  (await ctx.app.db.select().from(sandboxAgreements).where(eq(sandboxAgreements.agreementNo, agreementNo)))[0]!;
+const memberInfo = async (token: string) => (await ctx.post('/api/user/getMemberInfo', {}, token)).body.data;
+
+/** A member who signed and paid a continuous plan through the sandbox's agreement pay. */
+async function continuousMember(username: string, planId = 4) {
+  const reader = await newReader(ctx, username);
+  const form = await provider(ctx, 'alipay', 'memberOrderSignPay', { service_id: planId }, reader.token);
+  assert.equal(form.result, 1, JSON.stringify(form));
+  await sandbox.pay(await outTradeNoOf(ctx, form.ordersn), 'await');
+  const agreement = await agreementOf(reader.id);
+  assert.equal(agreement.status, 1);
+  return { ...reader, agreement };
+}
+
+describe('cancelling auto-renewal', () => {
+  it('unsigns at the sandbox, charges nothing afterwards and keeps the paid end date', async () => {
+    const { id, token, agreement } = await continuousMember('ar_cancel');
+    const startedAt = ctx.clock.now();
+    const before = await memberInfo(token);
+    assert.equal(before.subscribe_info.service_type, 4);
+    assert.equal(before.subscribe_info.auto_renew, 1, 'a signed continuous plan renews');
+    const endDate = before.subscribe_info.service_end_date as string;
+    assert.equal((await sandboxAgreement(agreement.agreementNo!)).state, 'NORMAL');
+
+    const reply = await provider(ctx, 'program', 'cancelAutoRenew', {}, token);
+    assert.deepEqual(reply, { result: 1, msg: '已取消自动续费', auto_renew: 0, service_type: 4, service_end_date: endDate });
+
+    assert.equal((await sandboxAgreement(agreement.agreementNo!)).state, 'STOP', 'unsigned at the provider');
+    const stopped = await agreementOf(id);
+    assert.equal(stopped.status, 2);
+    assert.equal(stopped.nextChargeAt, null);
+
+    // The renewal job at (and after) the moment it would have charged: no order, no period.
+    ctx.clock.current = new Date(agreement.nextChargeAt!.getTime() + 1000);
+    await ctx.app.payments.runRenewals();
+    const periods = await periodsOf(id);
+    assert.equal(periods.length, 1, 'no renewal period');
+    assert.equal(periods[0]!.endsAt.toISOString(), endDate, 'the paid time stays');
+    const renewals = (await ctx.app.db.select().from(serviceOrders).where(eq(serviceOrders.memberId, id))).filter((o) => o.kind === 'renewal');
+    assert.equal(renewals.length, 0);
+
+    // The state survives a reload (getMemberInfo, the profile) until the paid time ends.
+    const { token: laterToken } = await ctx.app.sessions.issue(id);
+    const after = await memberInfo(laterToken);
+    assert.deepEqual(after.subscribe_info, { service_type: 4, service_end_date: endDate, auto_renew: 0 });
+    const profile = (await ctx.post('/api/user/getUserInfo', {}, laterToken)).body.data;
+    assert.equal(profile.subscribe_info.auto_renew, 0);
+    ctx.clock.current = new Date(Date.parse(endDate) + 1000);
+    const atEnd = await ctx.app.sessions.issue(id);
+    assert.equal((await memberInfo(atEnd.token)).subscribe_info.service_type, 6, 'ends at the paid end date');
+    ctx.clock.current = startedAt;
+  });
+
+  it('answers a second cancel, and two at once, the same; the agreement is unsigned once', async () => {
+    const { id, token, agreement } = await continuousMember('ar_twice', 3);
+    const unsign = sandbox.unsign.bind(sandbox);
+    let unsigned = 0;
+    sandbox.unsign = async (agreementNo: string) => {
+      unsigned += 1;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return unsign(agreementNo);
+    };
+    try {
+      const [a, b] = await Promise.all([
+        provider(ctx, 'program', 'cancelAutoRenew', {}, token),
+        provider(ctx, 'program', 'cancelAutoRenew', {}, token),
+      ]);
+      const again = await provider(ctx, 'program', 'cancelAutoRenew', {}, token);
+      for (const reply of [a, b, again]) {
+        assert.equal(reply.result, 1, JSON.stringify(reply));
+        assert.equal(reply.msg, '已取消自动续费');
+        assert.equal(reply.auto_renew, 0);
+        assert.equal(reply.service_type, 3);
+      }
+      assert.equal(unsigned, 1, 'one unsign at the provider');
+    } finally {
+      sandbox.unsign = unsign;
+    }
+    assert.equal((await sandboxAgreement(agreement.agreementNo!)).state, 'STOP');
+    assert.equal((await agreementOf(id)).status, 2);
+    assert.equal((await periodsOf(id)).length, 1);
+  });
+
+  it('keeps the plan renewing when the provider cannot unsign, and says so', async () => {
+    const { id, token, agreement } = await continuousMember('ar_down', 3);
+    const unsign = sandbox.unsign.bind(sandbox);
+    sandbox.unsign = async () => {
+      throw new Error('gateway down');
+    };
+    try {
+      assert.deepEqual(await provider(ctx, 'program', 'cancelAutoRenew', {}, token), { result: 0, msg: '支付服务暂时不可用，请稍后再试' });
+    } finally {
+      sandbox.unsign = unsign;
+    }
+    const still = await agreementOf(id);
+    assert.equal(still.status, 1);
+    assert.equal(still.stoppedAt, null);
+    assert.equal(still.nextChargeAt!.getTime(), agreement.nextChargeAt!.getTime(), 'the next charge is as before');
+    assert.equal((await memberInfo(token)).subscribe_info.auto_renew, 1);
+    // Asked again once the provider answers: cancelled.
+    assert.equal((await provider(ctx, 'program', 'cancelAutoRenew', {}, token)).result, 1);
+  });
+
+  it('refuses a member who never signed a continuous plan', async () => {
+    const { token } = await newReader(ctx, 'ar_none');
+    assert.deepEqual(await provider(ctx, 'program', 'cancelAutoRenew', {}, token), { result: 0, msg: '您当前没有开通自动续费' });
+    assert.equal((await memberInfo(token)).subscribe_info.auto_renew, 0);
+  });
+});
