@@ -13,11 +13,16 @@ import {
   members,
   memberships,
   moduleSwitches,
+  payAgreements,
   readingRecords,
+  sandboxAgreements,
+  serviceOrders,
   servicePlans,
   subscribeTexts,
 } from '../schema/index.js';
+import { addMonthsShanghai, newOrdersn } from '../../modules/membership/payments.js';
 import { SUBSCRIBE_TEXTS } from '../../modules/membership/subscribeTexts.js';
+import { notifyPath } from '../../providers/payment/index.js';
 import { seedCorpus, type CorpusSummary } from './corpusSeed.js';
 import { seedCourses } from './courses.js';
 import { generateArticles } from './generate.js';
@@ -44,6 +49,8 @@ export interface SeedOptions {
    */
   articles?: number;
 }
+
+const DAY_MS = 86_400_000;
 
 /** Seeds only a database that has no content yet (first start). Returns whether it seeded. */
 export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean> {
@@ -118,7 +125,7 @@ async function seedArticles(db: Db, now: Date) {
   }
 }
 
-/** The demo accounts documented in server/README.md (all with the password Qianyan#2026). */
+/** The demo accounts documented in the README and server/README.md (all with the password Qianyan#2026). */
 async function seedMembers(db: Db, now: Date, passwordHash: string) {
   await db
     .insert(members)
@@ -149,6 +156,49 @@ async function seedMembers(db: Db, now: Date, passwordHash: string) {
         qualification: '本科',
       },
       {
+        username: 'demo_expired',
+        mobile: '13800000004',
+        email: 'demo_expired@example.com',
+        passwordHash,
+        truename: '陈可欣',
+        identity: '其他',
+        roleid: 0,
+        provinceId: 440000,
+        cityId: 440100,
+        districtId: 440106,
+        cityIdPath: '440000,440100,440106',
+        cityNamePath: '广东省/广州市/天河区',
+        otherCompany: '广州医学期刊编辑部',
+        otherDepartment: '编辑部',
+        otherJobname: '编辑',
+      },
+      {
+        username: 'demo_update',
+        mobile: '13800000005',
+        email: 'demo_update@example.com',
+        passwordHash,
+        // Asked to bring the profile up to date (请及时更新用户资料) on arrival in the personal centre.
+        ifNeedUpdate: 1,
+      },
+      {
+        username: 'demo_renewing',
+        mobile: '13800000006',
+        email: 'demo_renewing@example.com',
+        passwordHash,
+        truename: '王立诚',
+        identity: '执业医师',
+        roleid: 1,
+        provinceId: 330000,
+        cityId: 330100,
+        districtId: 330102,
+        cityIdPath: '330000,330100,330102',
+        cityNamePath: '浙江省/杭州市/上城区',
+        hospital: '浙江大学医学院附属第一医院',
+        division: '呼吸内科',
+        joblevel: '副主任医师（副高）',
+        jobname: '普通医生',
+      },
+      {
         username: 'demo_doctor',
         mobile: '13800000003',
         email: 'demo_doctor@example.com',
@@ -170,13 +220,87 @@ async function seedMembers(db: Db, now: Date, passwordHash: string) {
     ])
     .onConflictDoNothing({ target: members.username });
 
-  const [member] = await db.select({ id: members.id }).from(members).where(eq(members.username, 'demo_member'));
-  if (!member) return;
-  const [existing] = await db.select({ n: count() }).from(memberships).where(eq(memberships.memberId, member.id));
-  if (Number(existing?.n ?? 0) > 0) return;
-  const endsAt = new Date(now);
-  endsAt.setUTCFullYear(endsAt.getUTCFullYear() + 1);
-  await db.insert(memberships).values({ memberId: member.id, serviceType: 2, startsAt: now, endsAt });
+  const demo = new Map(
+    (
+      await db
+        .select({ id: members.id, username: members.username })
+        .from(members)
+        .where(inArray(members.username, ['demo_member', 'demo_expired', 'demo_renewing']))
+    ).map((m) => [m.username, m.id]),
+  );
+  const hasPeriods = async (memberId: number) =>
+    Number((await db.select({ n: count() }).from(memberships).where(eq(memberships.memberId, memberId)))[0]?.n ?? 0) > 0;
+
+  const memberId = demo.get('demo_member');
+  if (memberId !== undefined && !(await hasPeriods(memberId))) {
+    const endsAt = new Date(now);
+    endsAt.setUTCFullYear(endsAt.getUTCFullYear() + 1);
+    await db.insert(memberships).values({ memberId, serviceType: 2, startsAt: now, endsAt });
+  }
+
+  // A monthly membership that ended 30 days before the seed: service type 6, the expiry notice.
+  const expiredId = demo.get('demo_expired');
+  if (expiredId !== undefined && !(await hasPeriods(expiredId))) {
+    const startsAt = new Date(now.getTime() - 60 * DAY_MS);
+    await db.insert(memberships).values({ memberId: expiredId, serviceType: 1, startsAt, endsAt: addMonthsShanghai(startsAt, 1) });
+  }
+
+  const renewingId = demo.get('demo_renewing');
+  if (renewingId !== undefined && !(await hasPeriods(renewingId))) await seedContinuousMember(db, now, renewingId);
+}
+
+/**
+ * demo_renewing: 连续包年 signed and paid through the sandbox's Alipay agreement pay 20 days before
+ * the seed, as a purchase there would leave it: the paid order, its year, the active agreement and
+ * the sandbox's own record of it, so the renewal job charges it (a day before the year ends, so not
+ * in a fresh demo) and 取消自动续费 unsigns it at the sandbox.
+ */
+async function seedContinuousMember(db: Db, now: Date, memberId: number) {
+  const plan = SERVICE_PLANS.find((p) => p.type === 4)!;
+  const paidAt = new Date(now.getTime() - 20 * DAY_MS);
+  const endsAt = addMonthsShanghai(paidAt, plan.months);
+  const ordersn = newOrdersn(paidAt);
+  const externalAgreementNo = `QYA${ordersn}`;
+  const agreementNo = `SBXA${paidAt.getTime()}${ordersn.slice(-6)}`;
+  const [agreement] = await db
+    .insert(payAgreements)
+    .values({
+      memberId,
+      servicePlanId: plan.id,
+      serviceType: plan.type,
+      channel: 'alipay',
+      provider: 'sandbox',
+      externalAgreementNo,
+      agreementNo,
+      status: 1,
+      nextChargeAt: new Date(endsAt.getTime() - DAY_MS),
+      signedAt: paidAt,
+      createdAt: paidAt,
+    })
+    .returning({ id: payAgreements.id });
+  const [order] = await db
+    .insert(serviceOrders)
+    .values({
+      ordersn,
+      memberId,
+      servicePlanId: plan.id,
+      serviceType: plan.type,
+      serviceTitle: plan.title,
+      priceFen: plan.priceFen,
+      payChannel: 'alipay',
+      payProvider: 'sandbox',
+      status: 1,
+      agreementId: agreement!.id,
+      tradeNo: `SBX${paidAt.getTime()}seed`,
+      paidAt,
+      createdAt: paidAt,
+    })
+    .returning({ id: serviceOrders.id });
+  await db.insert(memberships).values({ memberId, serviceType: plan.type, startsAt: paidAt, endsAt, orderId: order!.id, createdAt: paidAt });
+  await db
+    .insert(sandboxAgreements)
+    .values({ agreementNo, externalAgreementNo, notifyUrl: notifyPath('sandbox'), createdAt: paidAt })
+    .onConflictDoNothing();
 }
 
 /**
