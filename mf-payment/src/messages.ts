@@ -22,6 +22,7 @@ export const PAY_MSG = {
   autoRenewConfirmOk: '确定取消',
   autoRenewConfirmKeep: '暂不取消',
   continuousTitle: { 3: '连续包月', 4: '连续包年' } as Record<number, string>,
+  paidThanks: '会员已开通，页面即将跳转…',
   perMonth: '/月',
   perYear: '/年',
   buyNow: '立即开通',

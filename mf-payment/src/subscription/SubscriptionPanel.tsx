@@ -55,12 +55,14 @@ function Panel() {
   const [step, setStep] = useState<Step>(null);
   const [ordersKey, setOrdersKey] = useState(0);
   const finished = useRef(false);
+  const [paid, setPaid] = useState(false);
 
   const onPaid = useCallback(async () => {
     if (finished.current) return;
     finished.current = true;
     const target = browser.returnTarget();
     pendingOrder.clear();
+    setPaid(true);
     setStep(null);
     toast.success(MSG.paySuccess);
     // The page is left with a full load: the member first sees 支付成功 for a moment.
@@ -134,13 +136,21 @@ function Panel() {
     toast.info(MSG.payCancelled);
   };
 
+  // While a purchase is open, awaited or just paid, the session may already say "continuous" before
+  // the order poll does (the refresh after paying, or the cashier's tab updating the shared session):
+  // a purchase that just succeeded is not told it was not needed. A purchase can only start when
+  // buying was allowed, so nothing is refused meanwhile.
+  const purchasing = step?.kind === 'pay' || pending !== null || paid;
+  const blockedReason = purchasing ? null : limits.blockedReason;
+
   if (!services.data && services.loading) return <LoadingState rows={8} />;
   if (!services.data) return <ErrorState message={services.error?.message} onRetry={services.reload} />;
 
   return (
     <div className="qy-sub">
-      {limits.blockedReason && <Alert className="qy-sub__alert" type="info" showIcon title={limits.blockedReason} />}
-      {user && (serviceType === 3 || serviceType === 4) && <AutoRenewStatus user={user} />}
+      {paid && <Alert className="qy-sub__alert" type="success" showIcon title={PAY_MSG.paidThanks} />}
+      {blockedReason && <Alert className="qy-sub__alert" type="info" showIcon title={blockedReason} />}
+      {!purchasing && user && (serviceType === 3 || serviceType === 4) && <AutoRenewStatus user={user} />}
       {plans.length === 0 ? (
         <EmptyState text={PAY_MSG.noPlans} />
       ) : (
@@ -151,7 +161,7 @@ function Panel() {
             currentType={serviceType}
             onSelect={setChosenId}
           />
-          <BuyBar plan={selected} blockedReason={limits.blockedReason} onBuy={buy} />
+          <BuyBar plan={selected} blockedReason={blockedReason} onBuy={buy} disabled={purchasing} />
           <BenefitGrid benefits={services.data.equitylist ?? []} included={includedEquityIds(selected)} />
         </>
       )}
@@ -263,10 +273,12 @@ function BuyBar({
   plan,
   blockedReason,
   onBuy,
+  disabled,
 }: {
   plan: ServicePlan | undefined;
   blockedReason: string | null;
   onBuy: (plan: ServicePlan) => void;
+  disabled: boolean;
 }) {
   const noteId = useId();
   const why = blockedReason;
@@ -287,7 +299,7 @@ function BuyBar({
             <Button
               type="primary"
               size="large"
-              disabled={!!why || !plan}
+              disabled={!!why || !plan || disabled}
               aria-describedby={why ? noteId : undefined}
               onClick={() => plan && onBuy(plan)}
             >

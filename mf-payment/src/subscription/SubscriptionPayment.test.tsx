@@ -7,6 +7,7 @@ import {
   MSG,
   PAYMENT_POLL_MS,
   setSession,
+  updateSessionUser,
   type PayStatusReply,
   type ServiceListReply,
   type ServiceOrder,
@@ -480,6 +481,52 @@ describe('buying', () => {
     expect(buy).toHaveAccessibleDescription(MSG.continuousMonthlyNoNeed);
     await userEvent.click(buy).catch(() => undefined);
     expect(payIndex).not.toHaveBeenCalled();
+  });
+
+  it('desktop 连续包年 by the Alipay QR: the poll says paid after the session already says continuous, and only 支付成功 shows', async () => {
+    jest.useFakeTimers();
+    const ue = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    jest.spyOn(api.program, 'getServiceList').mockResolvedValue({ ...serviceList, servicelsit: [...serviceList.servicelsit, plan(4, 4, '连续包年', '200.00')] });
+    jest.spyOn(api.qrcode, 'createInfo').mockResolvedValue({ result: 1, msg: '', id: 8, token: 'tok', url: '/qrcode-member-ali-pay/8/tok' });
+    jest.spyOn(api.qrcode, 'getInfo').mockResolvedValue({ result: 1, msg: '', data: { id: 8, status: '1', result_data: '{"service_id":4}', ordersn: 'QYY' } });
+    const poll = jest.spyOn(api.pay, 'notifypay').mockRejectedValueOnce(unpaid()).mockResolvedValue({ result: 1, msg: MSG.paySuccess, status: 1 });
+    const continuous: SessionUser = { ...user(4), subscribe_info: { service_type: 4, service_end_date: '2027-11-25T06:00:00Z', auto_renew: 1 } };
+    jest.spyOn(api.user, 'getMemberInfo').mockResolvedValue(continuous);
+    const notNeeded = () => screen.queryAllByText(MSG.continuousYearlyNoNeed, { exact: false });
+    jest.spyOn(api.region, 'getTree').mockResolvedValue([
+      { code: '110000', name: '北京市', children: [{ code: '110100', name: '北京市', children: [{ code: '110101', name: '东城区' }] }] },
+    ]);
+    const saved = {
+      pro_id: 110000, city_id: 110100, area_id: 110101, pro_name: '北京市', city_name: '北京市', area_name: '东城区',
+      sh_name: '张三', sh_phone: '13800000001', sh_address: '东华门大街1号',
+    };
+    jest.spyOn(api.program, 'getMyAddress').mockResolvedValue({ result: 1, msg: '', item: saved });
+    jest.spyOn(api.program, 'addOrModifyAddress').mockImplementation(async (body) => ({ result: 1, msg: '保存成功', item: body }));
+    renderPanel();
+    await ue.click(await screen.findByRole('radio', { name: /连续包年/ }));
+    await ue.click(screen.getByRole('button', { name: '立即开通' }));
+    // A yearly plan: the gift's address first (saved before, so only confirmed).
+    const address = await screen.findByRole('dialog', { name: '填写收货地址' });
+    await waitFor(() => expect(within(address).getByLabelText('收货人')).toHaveValue('张三'));
+    await ue.click(within(address).getByRole('button', { name: '保存并继续' }));
+    await screen.findByRole('img', { name: '支付宝支付二维码' });
+    expect(api.qrcode.createInfo).toHaveBeenCalledWith(4, { silent: true });
+
+    // The phone (or the cashier's tab of this browser) paid and signed: the membership is active and
+    // the shared session says so before this page's poll does.
+    await waitPoll();
+    act(() => updateSessionUser(continuous));
+    expect(notNeeded()).toHaveLength(0);
+    await waitPoll();
+    expect(poll).toHaveBeenCalledTimes(1);
+    expect(notNeeded()).toHaveLength(0);
+    await waitPoll();
+    expect(poll).toHaveBeenCalledTimes(2);
+    expect((await screen.findAllByText(MSG.paySuccess)).length).toBeGreaterThan(0);
+    expect(notNeeded()).toHaveLength(0);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/personal?type=flag1'));
+    expect(notNeeded()).toHaveLength(0);
+    expect(api.qrcode.createInfo).toHaveBeenCalledTimes(1);
   });
 
   it('shows the FAQ and the agreement', async () => {
