@@ -3,17 +3,9 @@ import { closeDialog, dialogAtom, onLoggedIn } from './session/dialogs';
 import { clearSession, getMemberId, getSession, qyStore, setSession } from './session/store';
 import { completeSsoArrival, withoutSsoTicket, withSsoToken } from './sso';
 import type { SessionUser } from './types';
+import { sessionUser } from './testing';
 
-const user: SessionUser = {
-  id: 7,
-  membername: 'sso_reader',
-  truename: '',
-  identity: '',
-  roleid: 0,
-  avatar: '',
-  subscribe_info: { service_type: 0, service_end_date: null },
-  ifNeedUpdate: 0,
-};
+const user: SessionUser = sessionUser({ membername: 'sso_reader' });
 
 beforeEach(() => {
   clearSession();

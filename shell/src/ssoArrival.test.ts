@@ -1,16 +1,8 @@
 import { api, clearSession, closeDialog, dialogAtom, getSession, qyStore, type SessionUser } from '@qianyan/shared';
 import { settleSsoArrival } from './ssoArrival';
+import { sessionUser } from '@qianyan/shared/testing';
 
-const user: SessionUser = {
-  id: 9,
-  membername: 'sso_doctor',
-  truename: '林医生',
-  identity: '执业医师',
-  roleid: 1,
-  avatar: '',
-  subscribe_info: { service_type: 0, service_end_date: null },
-  ifNeedUpdate: 0,
-};
+const user: SessionUser = sessionUser({ id: 9, membername: 'sso_doctor', truename: '林医生', identity: '执业医师', roleid: 1 });
 
 beforeEach(() => {
   clearSession();

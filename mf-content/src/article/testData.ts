@@ -1,27 +1,19 @@
 // Wire-shaped article details for the article page tests.
 import type { ArticleDetail, SessionUser } from '@qianyan/shared';
+import { articleListItem, sessionUser } from '@qianyan/shared/testing';
 
 export function articleDetail(over: Partial<ArticleDetail> = {}): ArticleDetail {
   return {
-    id: 101,
-    title: '晚期非小细胞肺癌的一线免疫治疗',
-    outtitle: 'First-Line Immunotherapy for Advanced Non-Small-Cell Lung Cancer',
-    author: 'David T. Osei, M.D., Laura S. Dubois, M.D., Michael J. Okafor, M.D., 陈俊杰, 王晓明',
-    pcauthor: 'David T. Osei, Laura S. Dubois, Michael J. Okafor, 陈俊杰, 王晓明',
-    intro: '本文综述了一线免疫治疗的主要证据。',
-    postdate: '2026-07-16T04:15:00.000Z',
-    pubdate: '2026-07-06',
-    classNames: '肿瘤,其他',
-    typeName: '',
-    filterName: '综述类',
-    typeid: 0,
-    sourceid: 5,
-    sourceName: '期刊',
-    permalinks: 'QYJ0101',
-    thumb: '',
-    haswantsay: 0,
-    accessLevel: 'member',
-    ifCollect: 0,
+    ...articleListItem({
+      id: 101,
+      title: '晚期非小细胞肺癌的一线免疫治疗',
+      outtitle: 'First-Line Immunotherapy for Advanced Non-Small-Cell Lung Cancer',
+      author: 'David T. Osei, M.D., Laura S. Dubois, M.D., Michael J. Okafor, M.D., 陈俊杰, 王晓明',
+      pcauthor: 'David T. Osei, Laura S. Dubois, Michael J. Okafor, 陈俊杰, 王晓明',
+      intro: '本文综述了一线免疫治疗的主要证据。',
+      permalinks: 'QYJ0101',
+      accessLevel: 'member',
+    }),
     content: '',
     wantsay: '',
     wantsayTitle: '',
@@ -56,13 +48,4 @@ export function openDetail(over: Partial<ArticleDetail> = {}): ArticleDetail {
   });
 }
 
-export const MEMBER: SessionUser = {
-  id: 42,
-  membername: 'demo_reader',
-  truename: '',
-  identity: '',
-  roleid: 0,
-  avatar: '',
-  subscribe_info: { service_type: 0, service_end_date: null },
-  ifNeedUpdate: 0,
-};
+export const MEMBER: SessionUser = sessionUser({ id: 42 });

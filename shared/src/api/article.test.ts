@@ -5,17 +5,9 @@ import { toast } from '../toast';
 import { http } from './http';
 import { api, ARTICLE_PREV_TOKEN } from './index';
 import type { SessionUser } from '../types';
+import { sessionUser } from '../testing';
 
-const user: SessionUser = {
-  id: 42,
-  membername: 'demo_member',
-  truename: '',
-  identity: '',
-  roleid: 0,
-  avatar: '',
-  subscribe_info: { service_type: 0, service_end_date: null },
-  ifNeedUpdate: 0,
-};
+const user: SessionUser = sessionUser({ id: 42, membername: 'demo_member' });
 
 let seen: InternalAxiosRequestConfig[] = [];
 let replyData: unknown;

@@ -3,17 +3,9 @@ import { qyStore, sessionAtom, setSession } from '../session/store';
 import type { SessionUser } from '../types';
 import { FIRST_VIEW_TTL_MS, resetFirstViewForTests } from './firstView';
 import { http, post } from './http';
+import { sessionUser } from '../testing';
 
-const user: SessionUser = {
-  id: 7,
-  membername: 'demo_reader',
-  truename: '',
-  identity: '',
-  roleid: 0,
-  avatar: '',
-  subscribe_info: { service_type: 0, service_end_date: null },
-  ifNeedUpdate: 0,
-};
+const user: SessionUser = sessionUser();
 
 const banner = { code: 'home', content: [{ pic: '/api/static/banners/home-1.svg', title: 'a', intro: '', url: '' }] };
 let sent: InternalAxiosRequestConfig[] = [];

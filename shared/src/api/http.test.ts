@@ -5,17 +5,9 @@ import { dialogAtom } from '../session/dialogs';
 import { toast } from '../toast';
 import { ApiError, call, get, http, post, provider } from './http';
 import type { SessionUser } from '../types';
+import { sessionUser } from '../testing';
 
-const user: SessionUser = {
-  id: 7,
-  membername: 'demo_reader',
-  truename: '',
-  identity: '',
-  roleid: 0,
-  avatar: '',
-  subscribe_info: { service_type: 0, service_end_date: null },
-  ifNeedUpdate: 0,
-};
+const user: SessionUser = sessionUser();
 
 type Seen = { config: InternalAxiosRequestConfig };
 let seen: Seen[] = [];

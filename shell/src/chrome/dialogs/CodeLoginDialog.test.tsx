@@ -14,19 +14,11 @@ import {
 } from '@qianyan/shared';
 import { act } from 'react';
 import { button, fill, findDialog, renderDialogs, resetDialogs, setupUser, tab } from './testing';
+import { sessionUser } from '@qianyan/shared/testing';
 
 jest.setTimeout(60_000);
 
-const member: SessionUser = {
-  id: 5,
-  membername: 'code_user',
-  truename: '',
-  identity: '',
-  roleid: 0,
-  avatar: '',
-  subscribe_info: { service_type: 0, service_end_date: null },
-  ifNeedUpdate: 0,
-};
+const member: SessionUser = sessionUser({ id: 5, membername: 'code_user' });
 
 beforeEach(() => {
   resetDialogs();
