@@ -1,6 +1,6 @@
-import { ARTICLE_LIST_PAGES, type ArticleListPath } from '@qianyan/shared';
+import { ARTICLE_LIST_PAGES, BrowserApp, ThemedRoutesChunk, type ArticleListPath } from '@qianyan/shared';
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { ArticleTransfer } from './article-transfer/ArticleTransfer';
 import { PlainLoadingState } from '@qianyan/shared/plain';
 import { HomePage } from './home/HomePage';
@@ -15,15 +15,7 @@ const ThemedRoutes = lazy(() => import('./ThemedRoutes').then((m) => ({ default:
 
 const LIST_PATHS = Object.keys(ARTICLE_LIST_PAGES) as ArticleListPath[];
 
-/** The themed routes, with the route's page chunk started beside theirs (not after: one round trip). */
-function Themed() {
-  preloadThemedPage(useLocation().pathname);
-  return (
-    <Suspense fallback={<PlainLoadingState />}>
-      <ThemedRoutes />
-    </Suspense>
-  );
-}
+const Themed = () => <ThemedRoutesChunk routes={ThemedRoutes} preload={preloadThemedPage} />;
 
 /** The routes of mf-content (ARCHITECTURE §3.5). */
 export function AppRoutes() {
@@ -57,10 +49,4 @@ export function AppRoutes() {
   );
 }
 
-export function App() {
-  return (
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
-  );
-}
+export const App = () => <BrowserApp routes={AppRoutes} />;

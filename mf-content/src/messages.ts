@@ -1,8 +1,7 @@
 // Strings this app shows that the spec does not fix (spec strings come from MSG in @qianyan/shared).
-export const SITE_NAME = '千言医学';
+import { SITE_NAME } from '@qianyan/shared';
 
-/** document.title of a page: `论著类 - 千言医学`. */
-export const pageTitle = (name: string) => `${name} - ${SITE_NAME}`;
+export { pageTitle, SITE_NAME } from '@qianyan/shared';
 
 export const TEXT = {
   home: '首页',
@@ -12,7 +11,6 @@ export const TEXT = {
   heroCourses: '课程资源',
   latestJournal: '最新期刊文章',
   more: '查看更多',
-  explore: '栏目导航',
   filters: '筛选',
   sort: '排序',
   sortNewest: '最新',
@@ -22,9 +20,6 @@ export const TEXT = {
   dateRange: '发布日期',
   startDate: '开始日期',
   endDate: '结束日期',
-  pickEnd: '请选择结束日期',
-  prevMonth: '上个月',
-  nextMonth: '下个月',
   reset: '重置',
   confirm: '确定',
   clearFilters: '清除筛选',
@@ -32,10 +27,6 @@ export const TEXT = {
   articleTypes: '文章类型',
   results: '文章列表',
   total: (n: number) => `共 ${n} 篇`,
-  underConstruction: '栏目建设中',
-  underConstructionText: (name: string) => `「${name}」栏目正在准备中，很快与您见面。您可以先浏览其他栏目。`,
-  notFound: '页面不存在',
-  notFoundText: '您访问的页面不存在或已移动。',
 } as const;
 
 /** Names and one-line descriptions of the article list pages (spec §2.10) and the home entry cards. */

@@ -1,3 +1,5 @@
+import { chunkPreloader } from '@qianyan/shared';
+
 // The chunks of the themed pages (every mf-content route but the home, article, article-list and
 // transfer pages).
 // They are listed here, outside ThemedRoutes, so that App can start a page's chunk together with the
@@ -17,9 +19,7 @@ export const themedPageChunks = {
   search: () => import('./search/SearchPage'),
 } as const;
 
-type ChunkName = keyof typeof themedPageChunks;
-
-const CHUNK_OF_PATH: Record<string, ChunkName> = {
+const CHUNK_OF_PATH: Record<string, keyof typeof themedPageChunks> = {
   '/clinical-research-list': 'clinicalResearchList',
   '/commentary': 'commentaryList',
   '/article-particulars': 'articleParticulars',
@@ -36,9 +36,5 @@ const CHUNK_OF_PATH: Record<string, ChunkName> = {
   '/search': 'search',
 };
 
-/** Starts loading the chunk of the page at `pathname` (webpack loads a chunk once; a repeat is free). */
-export function preloadThemedPage(pathname: string): void {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const name = CHUNK_OF_PATH[path];
-  if (name) void themedPageChunks[name]().catch(() => undefined);
-}
+/** Starts loading the chunk of the page at `pathname`. */
+export const preloadThemedPage = chunkPreloader(themedPageChunks, CHUNK_OF_PATH);

@@ -1,6 +1,6 @@
-import { PlainLoadingState } from '@qianyan/shared/plain';
-import { lazy, Suspense } from 'react';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { BrowserApp, ThemedRoutesChunk } from '@qianyan/shared';
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router-dom';
 import { CourseResourcesPage } from './course-resources/CourseResourcesPage';
 import { preloadThemedPage } from './themedPages';
 
@@ -8,15 +8,7 @@ import { preloadThemedPage } from './themedPages';
 // and no further chunk); every other route comes with the themed routes' chunk, antd included.
 const ThemedRoutes = lazy(() => import('./ThemedRoutes').then((m) => ({ default: m.ThemedRoutes })));
 
-/** The themed routes, with the route's page chunk started beside theirs (not after: one round trip). */
-function Themed() {
-  preloadThemedPage(useLocation().pathname);
-  return (
-    <Suspense fallback={<PlainLoadingState />}>
-      <ThemedRoutes />
-    </Suspense>
-  );
-}
+const Themed = () => <ThemedRoutesChunk routes={ThemedRoutes} preload={preloadThemedPage} />;
 
 /** The routes of mf-courses (ARCHITECTURE §3.5). */
 export function AppRoutes() {
@@ -28,10 +20,4 @@ export function AppRoutes() {
   );
 }
 
-export function App() {
-  return (
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
-  );
-}
+export const App = () => <BrowserApp routes={AppRoutes} />;

@@ -1,8 +1,5 @@
 // Strings this app shows that the spec does not fix (spec strings come from MSG in @qianyan/shared).
-export const SITE_NAME = '千言医学';
-
-/** document.title of a page: `视频课程 - 千言医学`. */
-export const pageTitle = (name: string) => `${name} - ${SITE_NAME}`;
+export { pageTitle, SITE_NAME } from '@qianyan/shared';
 
 export const TEXT = {
   courseResources: '课程资源',
@@ -10,12 +7,6 @@ export const TEXT = {
   courses: '课程列表',
   total: (n: number) => `共 ${n} 门课程`,
   home: '首页',
-  journalList: '期刊文章',
-  explore: '栏目导航',
-  underConstruction: '栏目建设中',
-  underConstructionText: (name: string) => `「${name}」栏目正在准备中，很快与您见面。您可以先浏览其他栏目。`,
-  notFound: '页面不存在',
-  notFoundText: '您访问的页面不存在或已移动。',
   editingClass: '编辑课堂',
   more: '更多',
   collect: '收藏',

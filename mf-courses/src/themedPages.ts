@@ -1,3 +1,5 @@
+import { chunkPreloader } from '@qianyan/shared';
+
 // The chunks of the themed pages (every mf-courses route but the course list). They are listed here,
 // outside ThemedRoutes, so that App can start a page's chunk together with the themed routes' chunk
 // (antd's theme): both load in parallel, one round trip after the app's own.
@@ -7,18 +9,12 @@ export const themedPageChunks = {
   series: () => import('./series/SeriesCoursesPage'),
 } as const;
 
-type ChunkName = keyof typeof themedPageChunks;
-
-const CHUNK_OF_PATH: Record<string, ChunkName> = {
+const CHUNK_OF_PATH: Record<string, keyof typeof themedPageChunks> = {
   '/course-video': 'lessonVideo',
   '/series-courses': 'series',
   '/meeting-notice': 'meeting',
   '/meeting-review': 'meeting',
 };
 
-/** Starts loading the chunk of the page at `pathname` (webpack loads a chunk once; a repeat is free). */
-export function preloadThemedPage(pathname: string): void {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const name = CHUNK_OF_PATH[path];
-  if (name) void themedPageChunks[name]().catch(() => undefined);
-}
+/** Starts loading the chunk of the page at `pathname`. */
+export const preloadThemedPage = chunkPreloader(themedPageChunks, CHUNK_OF_PATH);

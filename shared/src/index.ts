@@ -10,3 +10,15 @@ export { bareReactLifecycles, PlainErrorState, StoreProvider } from './ui/bareLi
 export type { LifecycleOptions } from './ui/bareLifecycles';
 export { SendCodeButton, SEND_CODE_MSG, sendVerificationCode } from './ui/SendCodeButton';
 export type { SendCodeButtonHandle, SendCodeButtonProps } from './ui/SendCodeButton';
+export { RangeCalendar, RANGE_CALENDAR_TEXT, nextRange } from './ui/RangeCalendar';
+export type { DraftRange } from './ui/RangeCalendar';
+export { isDisabledListDate, isOutside, LIST_BOUNDS, LIST_MIN_DATE, maxOf } from './dateBounds';
+export type { DateBounds } from './dateBounds';
+export { openWeiboShare, shareOnMobile, useCollect, weiboShareUrl } from './ui/share';
+export type { CollectCalls } from './ui/share';
+export { courseClick, coursePath, openOutsideChain, performCourseClick } from './courseClick';
+export type { CourseClick, CourseClickEffects } from './courseClick';
+export { NotFoundPage, pageTitle, SECTION_TEXT, SectionPanel, SITE_NAME, UnderConstructionPage, useDocumentTitle } from './ui/SectionPanel';
+export type { PanelFrame } from './ui/SectionPanel';
+export { ClassTags } from './ui/ClassTags';
+export { BrowserApp, chunkPreloader, ThemedRoutesChunk } from './ui/themedRoutes';

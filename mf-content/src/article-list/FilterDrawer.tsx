@@ -5,7 +5,7 @@ import { TEXT } from '../messages';
 import { ClassGroup, SortGroup, TypeGroupField } from './FilterGroups';
 import { rangeFields, rangeOf, type FilterProps } from './FilterSidebar';
 import { EMPTY_FILTERS, type ListFilters, type SortType } from './listQuery';
-import { RangeCalendar, type DraftRange } from './RangeCalendar';
+import { RangeCalendar, type DraftRange } from '@qianyan/shared';
 
 interface Draft {
   sortType: SortType;

@@ -13,7 +13,7 @@ import {
   type ArticleListQuery,
   type PageResult,
 } from '@qianyan/shared';
-import { PlainButton, PlainEmptyState, PlainErrorState, PlainIcon, PlainPagination, PlainSkeleton } from '@qianyan/shared/plain';
+import { PageHead, PlainButton, PlainEmptyState, PlainErrorState, PlainIcon, PlainPagination, PlainSkeleton } from '@qianyan/shared/plain';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { TEXT } from '../messages';
 import { ArticleListItem } from './ArticleListItem';
@@ -68,17 +68,7 @@ export function useRemoveCollect(reload: () => void) {
 }
 
 /** The page heading: the one h1, an intro line and, on phones, the filter button beside the title. */
-export function ListHeader({ title, intro, action }: { title: ReactNode; intro?: ReactNode; action?: ReactNode }) {
-  return (
-    <header className="qy-al-head">
-      <div className="qy-al-head-row">
-        <h1>{title}</h1>
-        {action}
-      </div>
-      {intro && <p>{intro}</p>}
-    </header>
-  );
-}
+export const ListHeader = PageHead;
 
 /** antd's FilterOutlined. */
 const FilterIcon = () => (

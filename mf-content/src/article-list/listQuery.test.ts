@@ -1,8 +1,6 @@
 import dayjs from 'dayjs';
-import { isDisabledListDate } from './dates';
 import { rangeFields } from './FilterSidebar';
 import { parseFilters, parseListQuery, toArticleQuery, toSearchParams } from './listQuery';
-import { nextRange } from './RangeCalendar';
 
 const parse = (q: string, path: Parameters<typeof parseListQuery>[1] = '/nejm-list') =>
   parseListQuery(new URLSearchParams(q), path);
@@ -75,23 +73,5 @@ describe('date range', () => {
     expect(rangeFields([dayjs('2024-01-02'), dayjs('2024-03-04')])).toEqual({ startDate: '20240102', endDate: '20240304' });
     expect(rangeFields([dayjs('2024-01-02'), null])).toEqual({ startDate: undefined, endDate: undefined });
     expect(rangeFields(null)).toEqual({ startDate: undefined, endDate: undefined });
-  });
-
-  it('disables days after today and before 2010-01-01', () => {
-    expect(isDisabledListDate(dayjs().add(1, 'day'))).toBe(true);
-    expect(isDisabledListDate(dayjs())).toBe(false);
-    expect(isDisabledListDate(dayjs('2009-12-31'))).toBe(true);
-    expect(isDisabledListDate(dayjs('2010-01-01'))).toBe(false);
-  });
-
-  it('the range calendar starts on the first tap and ends on a later second tap', () => {
-    const d = (s: string) => dayjs(s);
-    const started = nextRange([null, null], d('2024-05-10'));
-    expect(started.map((x) => x?.format('YYYYMMDD'))).toEqual(['20240510', undefined]);
-    const ended = nextRange(started, d('2024-05-20'));
-    expect(ended.map((x) => x?.format('YYYYMMDD'))).toEqual(['20240510', '20240520']);
-    // An earlier second tap restarts; a tap after a full range starts a new one.
-    expect(nextRange(started, d('2024-05-01')).map((x) => x?.format('YYYYMMDD'))).toEqual(['20240501', undefined]);
-    expect(nextRange(ended, d('2024-06-01')).map((x) => x?.format('YYYYMMDD'))).toEqual(['20240601', undefined]);
   });
 });

@@ -1,50 +1,14 @@
-import { api, MSG, openDialog, openLoginDialog, toast, useIsMobile, useSession } from '@qianyan/shared';
+import { api, openDialog, openWeiboShare, shareOnMobile as shareAction, toast, useCollect, useIsMobile } from '@qianyan/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ExportIcon, ShareIcon, StarFilledIcon, StarIcon, WechatIcon, WeiboIcon } from '../common/icons';
-import { ARTICLE_TEXT as T, weiboShareUrl } from './messages';
+import { ARTICLE_TEXT as T } from './messages';
 import { PlainButton, useDismiss } from '@qianyan/shared/plain';
 import './shareBar.css';
 
-/**
- * Collect toggle (§4): logged out raises the login prompt; ifCollect 0 collects and sets 1, otherwise
- * cancels and sets 0; a truthy reply is success.
- */
-export function useCollect(articleId: number, initial: number) {
-  const { loggedIn } = useSession();
-  const [collected, setCollected] = useState(initial);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => setCollected(initial), [articleId, initial]);
-
-  const toggle = async () => {
-    if (!loggedIn) {
-      openLoginDialog();
-      return;
-    }
-    setBusy(true);
-    try {
-      if (!collected) {
-        if (await api.user.collectArticle({ id: articleId })) {
-          setCollected(1);
-          toast.success(MSG.operationSuccess);
-        } else toast.error(MSG.busy);
-      } else if (await api.user.cancelCollect({ id: articleId })) {
-        setCollected(0);
-        toast.success(MSG.cancelled);
-      } else toast.error(MSG.busy);
-    } catch {
-      // The API client has shown the failure.
-    } finally {
-      setBusy(false);
-    }
-  };
-  // A visitor never sees a collected mark (the server sends 0, and a logout resets it).
-  return { collected: loggedIn ? collected : 0, busy, toggle };
-}
-
-/** Opens the microblog's share page in a small window (desktop, §2.11). */
-export function openWeiboShare(url: string, title: string) {
-  window.open(weiboShareUrl(url, title), 'qy-weibo-share', 'noopener,noreferrer,width=640,height=560');
-}
+const articleCollectCalls = {
+  collect: (body: { id: number }) => api.user.collectArticle(body),
+  cancel: (body: { id: number }) => api.user.cancelCollect(body),
+};
 
 /** Desktop share choices: the messaging app's QR code (a shell dialog), the microblog, or the link. */
 function SharePanel({ url, title, onDone }: { url: string; title: string; onDone: () => void }) {
@@ -151,22 +115,11 @@ export function ShareBar({
   title: string;
   outlink: string;
 }) {
-  const { collected, busy, toggle } = useCollect(articleId, ifCollect);
+  const { collected, busy, toggle } = useCollect(articleId, ifCollect, articleCollectCalls);
   const isMobile = useIsMobile();
   const url = typeof window !== 'undefined' ? window.location.href : '';
 
-  // Mobile (§2.11): the browser's own share sheet when it has one, else the shell's hint dialog.
-  const shareOnMobile = async () => {
-    if (typeof navigator.share === 'function') {
-      try {
-        await navigator.share({ title, url });
-      } catch {
-        // Dismissed by the reader.
-      }
-      return;
-    }
-    openDialog('shareHint', { url, title });
-  };
+  const shareOnMobile = () => shareAction(url, title);
 
   return (
     <div className="qy-ai-sharebar">

@@ -42,6 +42,3 @@ export const ARTICLE_TEXT = {
 
 /** Where 开通会员 leads: the subscription page of the personal centre (§2.1). */
 export const SUBSCRIBE_PATH = '/personal?type=flag4';
-
-export const weiboShareUrl = (url: string, title: string) =>
-  `https://service.weibo.com/share/share.php?url=${encodeURIComponent(url)}&title=${encodeURIComponent(title)}`;

@@ -1,26 +1,2 @@
-import { splitClassNames } from '@qianyan/shared';
-import { Link } from 'react-router-dom';
-
-/** Disease-area tags of an item; each known area links to its professional article list. */
-export function ClassTags({ classNames, codeByName }: { classNames: string; codeByName: Map<string, number> }) {
-  const names = splitClassNames(classNames);
-  if (names.length === 0) return null;
-  return (
-    <ul className="qy-class-tags" aria-label="疾病领域">
-      {names.map((name) => {
-        const code = codeByName.get(name);
-        return (
-          <li key={name}>
-            {code ? (
-              <Link className="qy-class-tag" to={`/professional-article-list?code=${code}`}>
-                {name}
-              </Link>
-            ) : (
-              <span className="qy-class-tag qy-class-tag-plain">{name}</span>
-            )}
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
+// The disease-area tags live in @qianyan/shared (the article and course pages both show them).
+export { ClassTags } from '@qianyan/shared';

@@ -6,7 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { isOutside, LIST_BOUNDS } from '../article-list/dates';
 import { ClassGroup, TypeGroupField, type TypeGroup } from '../article-list/FilterGroups';
-import { RangeCalendar, type DraftRange } from '../article-list/RangeCalendar';
+import { RangeCalendar, type DraftRange } from '@qianyan/shared';
 import { SEARCH_TEXT, TEXT } from '../messages';
 import { EMPTY_SEARCH_FILTERS, hasActiveSearchFilters, type SearchFilters, type SearchSort, type SearchTab } from './searchQuery';
 

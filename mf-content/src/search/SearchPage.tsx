@@ -1,7 +1,9 @@
 import {
   api,
+  courseClick,
   EmptyState,
   ErrorState,
+  performCourseClick,
   SOURCE,
   useApiQuery,
   useIsMobile,
@@ -15,7 +17,6 @@ import { FilterButton, ListHeader } from '../article-list/ListParts';
 import { useArticleClasses } from '../common/useArticleClasses';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { MORE_TEXT, pageTitle, SEARCH_TEXT } from '../messages';
-import { courseClick, performCourseClick } from './courseClick';
 import { forgetScroll, rememberScroll, takeScroll } from './searchCache';
 import { SearchDrawer, SearchSidebar, type FilterOptions } from './SearchFilters';
 import {
@@ -177,7 +178,7 @@ export function SearchPage() {
                 collected={!!user && !!card.ifFav}
                 busy={busy === `course:${card.lessonResId || card.id}`}
                 onCollect={() => void toggle({ kind: 'course', id: card.lessonResId || card.id, collected: !!user && !!card.ifFav })}
-                onOpen={() => performCourseClick(courseClick(card, user), navigate)}
+                onOpen={() => performCourseClick(courseClick(card, user), { navigate })}
               />
             ))
           : reply.data.results.map((item) => (

@@ -1,8 +1,2 @@
-import { useEffect } from 'react';
-
-/** Sets document.title while the page is shown. */
-export function useDocumentTitle(title: string) {
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
-}
+// The page title hook lives in @qianyan/shared beside the section panel that uses it.
+export { useDocumentTitle } from '@qianyan/shared';

@@ -1,5 +1,6 @@
-import { api, CAROUSEL_DELAY_MS, COURSE_LIST_PAGE_SIZE, useApiQuery, useIsMobile, useReleaseFirstView, useSession, type LessonCard } from '@qianyan/shared';
+import { api, CAROUSEL_DELAY_MS, COURSE_LIST_PAGE_SIZE, courseClick, performCourseClick, useApiQuery, useIsMobile, useReleaseFirstView, useSession, type LessonCard } from '@qianyan/shared';
 import {
+  PageHead,
   PlainCarousel,
   PlainEmptyState,
   PlainErrorState,
@@ -15,7 +16,7 @@ import { useClassCodes } from '../common/useClassCodes';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { CONFERENCE_PREVIEW_COUNT, COURSE_TABS, pageTitle, TEXT, type CourseTabKey } from '../messages';
 import { CourseCard } from './CourseCard';
-import { courseClick, performCourseClick } from './courseClick';
+
 import '../common/common.css';
 import './courseResources.css';
 
@@ -179,10 +180,7 @@ export function CourseResourcesPage() {
 
   return (
     <div className="qy-cr-page">
-      <header className="qy-cr-head">
-        <h1>{TEXT.courseResources}</h1>
-        <p>{TEXT.courseResourcesIntro}</p>
-      </header>
+      <PageHead title={TEXT.courseResources} intro={TEXT.courseResourcesIntro} />
       <ClassroomBanner />
       <ConferencePreviews />
       <div className="qy-cr-tabs">

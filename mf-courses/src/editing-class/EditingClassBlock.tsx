@@ -1,12 +1,12 @@
 // The home page's editing-class block (spec §2.2, §9 home course lists: 3 items each, sortType 3),
 // exposed through Module Federation as 'mf_courses/EditingClassBlock' and rendered inside the home
 // page's router (react-router-dom is a shared singleton).
-import { api, EmptyState, ErrorState, formatDate, useApiQuery, useIsMobile, useSession, type LessonCard } from '@qianyan/shared';
+import { api, courseClick, EmptyState, ErrorState, formatDate, performCourseClick, useApiQuery, useIsMobile, useSession, type LessonCard } from '@qianyan/shared';
 import { Skeleton } from 'antd';
 import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { coverOf } from '../course-resources/CourseCard';
-import { courseClick, performCourseClick } from '../course-resources/courseClick';
+
 import { COURSE_BADGE, EDITING_CLASS_TABS, HOME_COURSE_COUNT, TEXT, type EditingClassTab } from '../messages';
 import './editingClass.css';
 

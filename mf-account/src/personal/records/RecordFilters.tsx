@@ -1,11 +1,10 @@
 // Filters of the favourite and reading lists (§2.9): date range, specialty and type for articles;
 // date range and course type for courses. A bar on wide screens, a drawer with a range calendar on phones.
 import { FilterOutlined } from '@ant-design/icons';
-import { fromApiDate } from '@qianyan/shared';
+import { fromApiDate, isDisabledListDate, RangeCalendar, type DraftRange } from '@qianyan/shared';
 import { Button, DatePicker, Drawer, Select, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { PERSONAL_TEXT as T } from '../messages';
-import { isDisabledRecordDate, RangeCalendar, type DraftRange } from './RangeCalendar';
 import {
   activeFilterCount,
   ARTICLE_TYPE_OPTIONS,
@@ -39,7 +38,7 @@ export function RecordFilterBar({ kind, value, onChange }: RecordFiltersProps) {
         <DatePicker.RangePicker
           value={range[0] && range[1] ? [range[0], range[1]] : null}
           onChange={(r) => onChange({ ...value, ...rangeFilter(r as DraftRange | null) })}
-          disabledDate={isDisabledRecordDate}
+          disabledDate={isDisabledListDate}
           placeholder={[T.startDate, T.endDate]}
           allowClear
           className="qy-rec-filter__range"

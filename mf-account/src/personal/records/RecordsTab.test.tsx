@@ -3,16 +3,15 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import dayjs from 'dayjs';
 import { MemoryRouter } from 'react-router-dom';
 import { RecordsTab } from './RecordsTab';
+import { articleListItem, lessonCard, pageOf } from '@qianyan/shared/testing';
 
 jest.setTimeout(90_000);
 const WAIT = { timeout: 15_000 };
 const settle = () => act(async () => {});
 
-function article(id: number, overrides: Partial<ArticleListItem> = {}): ArticleListItem {
-  return {
+const article = (id: number, overrides: Partial<ArticleListItem> = {}): ArticleListItem =>
+  articleListItem({
     id,
-    title: `文章标题 ${id}`,
-    outtitle: '',
     author: 'Alice Smith, M.D., Bob Chen, Carol Wu, Dan Li',
     pcauthor: '',
     intro: '',
@@ -22,41 +21,15 @@ function article(id: number, overrides: Partial<ArticleListItem> = {}): ArticleL
     typeName: '论著类',
     filterName: '',
     typeid: 3,
-    sourceid: 5,
-    sourceName: '期刊',
     permalinks: `nejm-${id}`,
-    thumb: '',
-    haswantsay: 0,
-    accessLevel: 'public',
     ifCollect: 1,
     ...overrides,
-  };
-}
+  });
 
-function lesson(id: number, overrides: Partial<LessonCard> = {}): LessonCard {
-  return {
-    id,
-    lessonResId: 100 + id,
-    title: `课程 ${id}`,
-    subhead: '副标题',
-    publishdate: '2025-02-01T00:00:00.000Z',
-    createTime: '2025-02-01T00:00:00.000Z',
-    subjectSerType: 1,
-    subjectType: 2,
-    ifViewAuth: 2,
-    coverPc: '[]',
-    coverMobile: '[]',
-    classNames: '糖尿病',
-    outsideChain: '',
-    ifFav: 1,
-    ...overrides,
-  };
-}
+const lesson = (id: number, overrides: Partial<LessonCard> = {}): LessonCard =>
+  lessonCard({ id, lessonResId: 100 + id, subhead: '副标题', coverPc: '[]', coverMobile: '[]', classNames: '糖尿病', ifFav: 1, ...overrides });
 
-const page = <T,>(results: T[], total = results.length): PageResult<T> => ({
-  results,
-  page: { total, pages: Math.ceil(total / 20), pageNo: 1, pageSize: 20 },
-});
+const page = <T,>(results: T[], total = results.length): PageResult<T> => pageOf(results, total);
 
 function renderTab(list: 'favourites' | 'reading') {
   render(
@@ -175,8 +148,8 @@ describe('mobile filter drawer', () => {
     fireEvent.click(within(drawer).getByText('音频'));
     const first = dayjs().startOf('month');
     const today = dayjs();
-    fireEvent.click(within(drawer).getByTitle(first.format('YYYY-MM-DD')).querySelector('.qy-rec-rc-cell')!);
-    fireEvent.click(within(drawer).getByTitle(today.format('YYYY-MM-DD')).querySelector('.qy-rec-rc-cell')!);
+    fireEvent.click(within(drawer).getByTitle(first.format('YYYY-MM-DD')).querySelector('.qy-rc-cell')!);
+    fireEvent.click(within(drawer).getByTitle(today.format('YYYY-MM-DD')).querySelector('.qy-rc-cell')!);
     fireEvent.click(within(drawer).getByRole('button', { name: '确定' }));
     await settle();
     await waitFor(

@@ -9,7 +9,6 @@ import {
   rangeFilter,
   SPECIALTY_OPTIONS,
 } from './recordsQuery';
-import { nextRange } from './RangeCalendar';
 
 describe('favourite and reading list queries', () => {
   it('asks for page 1 of 20 with no filters', () => {
@@ -65,17 +64,5 @@ describe('links of the rows', () => {
     expect(courseRecordHref({ id: 1, lessonResId: 11, subjectSerType: 4 })).toBe('/course-video?id=11');
     expect(courseRecordHref({ id: 2, lessonResId: 12, subjectSerType: 5 })).toBe('/series-courses?id=2');
     expect(courseRecordHref({ id: 3, lessonResId: 13, subjectSerType: 3 })).toBeNull();
-  });
-});
-
-describe('range calendar taps', () => {
-  it('starts, ends and restarts a range', () => {
-    const d = (s: string) => dayjs(s);
-    const first = nextRange([null, null], d('2025-05-10'));
-    expect(first[1]).toBeNull();
-    const both = nextRange(first, d('2025-05-20'));
-    expect(both.map((x) => x?.format('YYYYMMDD'))).toEqual(['20250510', '20250520']);
-    expect(nextRange(both, d('2025-06-01'))[1]).toBeNull();
-    expect(nextRange(first, d('2025-05-01'))[0]?.format('YYYYMMDD')).toBe('20250501');
   });
 });

@@ -15,3 +15,4 @@ export { SideLinkList } from './SideLinkList';
 export type { SideLink, SideLinkComponent } from './SideLinkList';
 export { useDismiss } from './useDismiss';
 export type { DismissReason } from './useDismiss';
+export { PageHead } from './PageHead';

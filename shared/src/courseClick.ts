@@ -1,6 +1,7 @@
-// Course card click rules of spec §4: login first, then a complete profile where the course asks
-// for one, then an outside link or the page for the course's serial type.
-import { MSG, openLoginDialog, toast, withSsoToken, type LessonCard, type SessionUser } from '@qianyan/shared';
+// Course card click rules of spec §4, for every course card (the course lists, the home page's course
+// block, the search results): login first, then a complete profile where the course asks for one,
+// then an outside link or the page for the course's serial type.
+import { MSG, openLoginDialog, toast, withSsoToken, type LessonCard, type SessionUser } from '@qianyan/shared/core';
 
 export type CourseClick =
   | { kind: 'login' }
@@ -16,18 +17,19 @@ export function courseClick(card: CardFields, user: Pick<SessionUser, 'truename'
   if (!user) return { kind: 'login' };
   if (card.ifViewAuth === 1 && !user.truename?.trim()) return { kind: 'completeProfile' };
   if (card.outsideChain) return { kind: 'external', url: card.outsideChain };
-  switch (card.subjectSerType) {
-    case 1:
-    case 4:
-      return { kind: 'navigate', to: `/course-video?id=${card.lessonResId || card.id}` };
-    case 2:
-    case 5:
-      // The series page reads the series by its lesson resource id, as the lesson page does.
-      return { kind: 'navigate', to: `/series-courses?id=${card.lessonResId || card.id}` };
-    default:
-      // 3: a list-style (conference) card; it opens nothing.
-      return { kind: 'none' };
-  }
+  const to = coursePath(card);
+  return to ? { kind: 'navigate', to } : { kind: 'none' };
+}
+
+/**
+ * The in-app page of a course by serial type: 1, 4 a lesson; 2, 5 a series, which the series page
+ * reads by its lesson resource id as the lesson page does; null for 3, a list-style (conference) card.
+ */
+export function coursePath(card: Pick<LessonCard, 'id' | 'lessonResId' | 'subjectSerType'>): string | null {
+  const id = card.lessonResId || card.id;
+  if (card.subjectSerType === 1 || card.subjectSerType === 4) return `/course-video?id=${id}`;
+  if (card.subjectSerType === 2 || card.subjectSerType === 5) return `/series-courses?id=${id}`;
+  return null;
 }
 
 export interface CourseClickEffects {

@@ -1,9 +1,20 @@
-import { formatDate } from '@qianyan/shared';
-import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+// The range calendar of the mobile filter drawers (spec §2.9, §2.10): tap the first day, then the
+// last. The article lists, the search page and the personal centre's records all use this one.
 import { Button, Calendar } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { TEXT } from '../messages';
-import { isOutside, LIST_BOUNDS, maxOf, type DateBounds } from './dates';
+import { isOutside, LIST_BOUNDS, maxOf, type DateBounds } from '../dateBounds';
+import { formatDate } from '@qianyan/shared/core';
+import { LeftIcon, RightIcon } from './plain/icons';
+import './rangeCalendar.css';
+
+export const RANGE_CALENDAR_TEXT = {
+  startDate: '开始日期',
+  endDate: '结束日期',
+  pickEnd: '请选择结束日期',
+  prevMonth: '上个月',
+  nextMonth: '下个月',
+} as const;
+const T = RANGE_CALENDAR_TEXT;
 
 export type DraftRange = [Dayjs | null, Dayjs | null];
 
@@ -13,7 +24,6 @@ export function nextRange([start, end]: DraftRange, day: Dayjs): DraftRange {
   return [start, day];
 }
 
-/** Mobile range calendar for the filter drawer (spec §2.10): tap the first day, then the last. */
 export function RangeCalendar({
   value,
   onChange,
@@ -37,9 +47,9 @@ export function RangeCalendar({
   return (
     <div className="qy-range-calendar">
       <p className="qy-rc-summary" aria-live="polite">
-        <span className={start ? 'qy-rc-value' : 'qy-rc-placeholder'}>{start ? formatDate(start) : TEXT.startDate}</span>
+        <span className={start ? 'qy-rc-value' : 'qy-rc-placeholder'}>{start ? formatDate(start) : T.startDate}</span>
         <span aria-hidden="true">—</span>
-        <span className={end ? 'qy-rc-value' : 'qy-rc-placeholder'}>{end ? formatDate(end) : TEXT.endDate}</span>
+        <span className={end ? 'qy-rc-value' : 'qy-rc-placeholder'}>{end ? formatDate(end) : T.endDate}</span>
       </p>
       <Calendar
         fullscreen={false}
@@ -56,16 +66,16 @@ export function RangeCalendar({
             <div className="qy-rc-header">
               <Button
                 type="text"
-                aria-label={TEXT.prevMonth}
-                icon={<LeftOutlined aria-hidden="true" />}
+                aria-label={T.prevMonth}
+                icon={<LeftIcon />}
                 disabled={prev.isBefore(bounds.min, 'month')}
                 onClick={() => showMonth(prev)}
               />
               <span className="qy-rc-month">{month.format('YYYY年M月')}</span>
               <Button
                 type="text"
-                aria-label={TEXT.nextMonth}
-                icon={<RightOutlined aria-hidden="true" />}
+                aria-label={T.nextMonth}
+                icon={<RightIcon />}
                 disabled={next.isAfter(max, 'month')}
                 onClick={() => showMonth(next)}
               />
@@ -76,7 +86,7 @@ export function RangeCalendar({
           info.type === 'date' ? <div className={cellClass(day)}>{day.date()}</div> : info.originNode
         }
       />
-      {start && !end && <p className="qy-rc-hint">{TEXT.pickEnd}</p>}
+      {start && !end && <p className="qy-rc-hint">{T.pickEnd}</p>}
     </div>
   );
 }

@@ -1,6 +1,8 @@
-import { dialogAtom, MSG, qyStore, toast } from '@qianyan/shared';
-import { lesson, member } from '../test/fixtures';
+import { dialogAtom, MSG, qyStore, toast } from '@qianyan/shared/core';
 import { courseClick, openOutsideChain, performCourseClick } from './courseClick';
+import { lessonCard as lesson, sessionUser } from './testing';
+
+const member = (over: Parameters<typeof sessionUser>[0] = {}) => sessionUser({ truename: '王医生', ...over });
 
 describe('course card click rules', () => {
   it('asks a visitor to log in', () => {
