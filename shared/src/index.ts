@@ -22,3 +22,5 @@ export { NotFoundPage, pageTitle, SECTION_TEXT, SectionPanel, SITE_NAME, UnderCo
 export type { PanelFrame } from './ui/SectionPanel';
 export { ClassTags } from './ui/ClassTags';
 export { BrowserApp, chunkPreloader, ThemedRoutesChunk } from './ui/themedRoutes';
+export { accountField, CODE_FIELD, contactOf, sendCodeFor } from './ui/codeFields';
+export type { Channel } from './ui/codeFields';

@@ -2,29 +2,15 @@
 // after a WeChat login. Sending checks the account with the on-send messages, then (phone) asks
 // for the image captcha and sends.
 import { Button, Form, Input } from 'antd';
-import {
-  antdRule,
-  SendCodeButton,
-  sendVerificationCode,
-  validateCode,
-  validateEmail,
-  validateMobile,
-  type CodeType,
-} from '@qianyan/shared';
+import { accountField, CODE_FIELD, SendCodeButton, sendCodeFor, type Channel, type CodeType } from '@qianyan/shared';
 import { useState } from 'react';
 import { REGISTER_MSG as T } from './messages';
 
-export type Channel = 'mobile' | 'email';
+export { contactOf, type Channel } from '@qianyan/shared';
 
 export interface CodeFormValues {
   account: string;
   code: string;
-}
-
-/** The wire field of an account: phoneNo or email. */
-export function contactOf(channel: Channel, account: string): { phoneNo: string } | { email: string } {
-  const value = account.trim();
-  return channel === 'mobile' ? { phoneNo: value } : { email: value };
 }
 
 /** Give it a new `key` to start over: empty fields and no countdown (tab switch, previous step). */
@@ -44,15 +30,8 @@ export function CodeForm({
   const [submitting, setSubmitting] = useState(false);
   const mobile = channel === 'mobile';
 
-  const onSend = async () => {
-    const value = String(form.getFieldValue('account') ?? '');
-    const message = mobile ? validateMobile(value, { onSend: true }) : validateEmail(value, { onSend: true });
-    if (message) {
-      form.setFields([{ name: 'account', errors: [message] }]);
-      return false;
-    }
-    return sendVerificationCode(contactOf(channel, value), codeType);
-  };
+  const onSend = sendCodeFor(form, channel, codeType);
+  const account = accountField(channel);
 
   const onFinish = async (values: CodeFormValues) => {
     setSubmitting(true);
@@ -70,27 +49,14 @@ export function CodeForm({
       <Form.Item
         name="account"
         label={mobile ? T.mobileLabel : T.emailLabel}
-        rules={[antdRule(mobile ? (v) => validateMobile(v) : (v) => validateEmail(v))]}
+        rules={account.rules}
       >
-        <Input
-          size="large"
-          inputMode={mobile ? 'numeric' : 'email'}
-          autoComplete={mobile ? 'tel' : 'email'}
-          maxLength={mobile ? 11 : 100}
-          placeholder={mobile ? T.mobilePlaceholder : T.emailPlaceholder}
-        />
+        <Input {...account.input} placeholder={mobile ? T.mobilePlaceholder : T.emailPlaceholder} />
       </Form.Item>
       <Form.Item label={T.codeLabel} required={false} className="qy-flow__code-item">
         <div className="qy-flow__code-row">
-          <Form.Item name="code" noStyle rules={[antdRule(validateCode)]}>
-            <Input
-              size="large"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              placeholder={T.codePlaceholder}
-              aria-label={T.codeLabel}
-            />
+          <Form.Item name="code" noStyle rules={CODE_FIELD.rules}>
+            <Input {...CODE_FIELD.input} placeholder={T.codePlaceholder} aria-label={T.codeLabel} />
           </Form.Item>
           <SendCodeButton size="large" onSend={onSend} className="qy-flow__send" />
         </div>

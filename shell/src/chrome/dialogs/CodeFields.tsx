@@ -1,17 +1,9 @@
 // The phone-or-e-mail tabs and the code row shared by the forgot-password and code-login dialogs.
 import { MailOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Form, Input, Tabs, type FormInstance } from 'antd';
-import {
-  antdRule,
-  SendCodeButton,
-  sendVerificationCode,
-  validateCode,
-  validateEmail,
-  validateMobile,
-  type CodeType,
-} from '@qianyan/shared';
+import { accountField, CODE_FIELD, contactOf, SendCodeButton, sendCodeFor, type Channel, type CodeType } from '@qianyan/shared';
 
-export type Channel = 'mobile' | 'email';
+export type { Channel } from '@qianyan/shared';
 
 export interface CodeFieldValues {
   account: string;
@@ -42,10 +34,7 @@ export function ChannelTabs({
 }
 
 /** The wire field for the account: phoneNo or email. */
-export function target(channel: Channel, account: string): { phoneNo: string } | { email: string } {
-  const value = account.trim();
-  return channel === 'mobile' ? { phoneNo: value } : { email: value };
-}
+export const target = contactOf;
 
 /**
  * Phone or e-mail, then the code with its send button. Sending checks the account first with the
@@ -63,36 +52,23 @@ export function CodeFields({
   codeType: CodeType;
   labels: { mobile: string; email: string; code: string };
 }) {
-  const onSend = async () => {
-    const value = String(form.getFieldValue('account') ?? '');
-    const message = channel === 'mobile' ? validateMobile(value, { onSend: true }) : validateEmail(value, { onSend: true });
-    if (message) {
-      form.setFields([{ name: 'account', errors: [message] }]);
-      return false;
-    }
-    return sendVerificationCode(target(channel, value), codeType);
-  };
+  const onSend = sendCodeFor(form, channel, codeType);
+  const account = accountField(channel);
   const mobile = channel === 'mobile';
   return (
     <>
-      <Form.Item name="account" rules={[antdRule(mobile ? (v) => validateMobile(v) : (v) => validateEmail(v))]}>
+      <Form.Item name="account" rules={account.rules}>
         <Input
-          size="large"
-          inputMode={mobile ? 'numeric' : 'email'}
-          autoComplete={mobile ? 'tel' : 'email'}
-          maxLength={mobile ? 11 : 100}
+          {...account.input}
           placeholder={mobile ? labels.mobile : labels.email}
           aria-label={mobile ? labels.mobile : labels.email}
           prefix={mobile ? <MobileOutlined aria-hidden="true" className="qy-login__icon" /> : <MailOutlined aria-hidden="true" className="qy-login__icon" />}
         />
       </Form.Item>
       <div className="qy-code-row">
-        <Form.Item name="code" rules={[antdRule(validateCode)]} className="qy-code-row__input">
+        <Form.Item name="code" rules={CODE_FIELD.rules} className="qy-code-row__input">
           <Input
-            size="large"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
+            {...CODE_FIELD.input}
             placeholder={labels.code}
             aria-label={labels.code}
             prefix={<SafetyOutlined aria-hidden="true" className="qy-login__icon" />}
