@@ -1,4 +1,4 @@
-import { api, useApiQuery, type Advert, type AdvertPosition } from '@qianyan/shared';
+import { api, firstCoverUrl, useApiQuery, type Advert, type AdvertPosition } from '@qianyan/shared';
 
 /** Page sizes of spec §9: bottom 10, right-one 10, right-two 4, header 1. */
 export const ADVERT_PAGE_SIZE: Record<AdvertPosition, number> = { bottom: 10, 'right-one': 10, 'right-two': 4, 页眉: 1 };
@@ -11,15 +11,7 @@ export interface AdvertView {
 }
 
 /** The first image of an advert's imgUrl (JSON text of [{url}]); '' when there is none or it is malformed. */
-export function advertImage(imgUrl: string): string {
-  try {
-    const list: unknown = JSON.parse(imgUrl);
-    const url = Array.isArray(list) ? (list[0] as { url?: unknown } | undefined)?.url : undefined;
-    return typeof url === 'string' ? url : '';
-  } catch {
-    return '';
-  }
-}
+export const advertImage = firstCoverUrl;
 
 export const toAdvertView = (a: Advert): AdvertView => ({ id: a.id, name: a.name, href: a.adUrl, img: advertImage(a.imgUrl) });
 

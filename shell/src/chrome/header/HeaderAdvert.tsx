@@ -1,4 +1,4 @@
-import { api, HEADER_AD_CLOSED_COOKIE, HEADER_AD_HEIGHT_PX } from '@qianyan/shared/core';
+import { api, firstCoverUrl, HEADER_AD_CLOSED_COOKIE, HEADER_AD_HEIGHT_PX } from '@qianyan/shared/core';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { CHROME_MSG } from '../messages';
 import { ChromeLink } from '../navigation';
@@ -9,16 +9,6 @@ interface HeaderAd {
   name: string;
   href: string;
   img: string;
-}
-
-function firstImage(imgUrl: string): string {
-  try {
-    const list: unknown = JSON.parse(imgUrl);
-    const url = Array.isArray(list) ? (list[0] as { url?: unknown } | undefined)?.url : undefined;
-    return typeof url === 'string' ? url : '';
-  } catch {
-    return '';
-  }
 }
 
 /**
@@ -32,7 +22,7 @@ export async function loadHeaderAdvert(): Promise<HeaderAd | null> {
   if (sw.switchValue !== 1) return null;
   const page = await api.advert.selectAdvertList({ pageNo: 1, pageSize: 1, advertPosition: '页眉' }, { silent: true });
   const ad = page.results[0];
-  const img = ad ? firstImage(ad.imgUrl) : '';
+  const img = ad ? firstCoverUrl(ad.imgUrl) : '';
   return ad && img ? { id: ad.id, name: ad.name, href: ad.adUrl, img } : null;
 }
 
