@@ -1,4 +1,4 @@
-// Writes bench/relevance.json: queries over the demo seed (the 300 articles of generateArticles) with
+// Writes bench/relevance.json: queries over the demo seed (the articles of generateArticles) with
 // the articles each must return in its top 10. The expectations come from the seed's own text, by
 // plain substring rules a reader would apply, never from the search engine:
 //   - medical terms, two-character terms, English terms, phrases: every article whose title
@@ -64,7 +64,7 @@ const queries = Object.entries(want).flatMap(([kind, n]) => {
 
 const out = {
   description:
-    'Search relevance set over the demo seed (300 articles, server/src/db/seed/generate.ts): each query must return every listed article (permalinks) in its top 10. Derived by bench/relevance-derive.ts from the seed text by the rule given per query, never from the engine.',
+    'Search relevance set over the demo seed (the articles of generateArticles, server/src/db/seed/generate.ts): each query must return every listed article (permalinks) in its top 10. Derived by bench/relevance-derive.ts from the seed text by the rule given per query, never from the engine.',
   queries: queries.map(({ query, kind, expect, rule }) => ({ query, kind, rule, expect })),
 };
 writeFileSync(join(dirname(fileURLToPath(import.meta.url)), 'relevance.json'), `${JSON.stringify(out, null, 2)}\n`);

@@ -10,7 +10,7 @@
 // the search but part of the cache key) and every request runs the search; the samples cycle through
 // page numbers 1 to 3 so no two neighbouring requests are the same.
 //
-// It also seeds the normal demo corpus (300 articles) into an in-memory PGlite database and prints
+// It also seeds the normal demo corpus (generateArticles) into an in-memory PGlite database and prints
 // recall@10 for the relevance set (bench/relevance.json). Writes bench-results/search.json at the
 // repository root.
 //
@@ -246,7 +246,7 @@ interface RelevanceSet {
   queries: { query: string; kind: string; expect: string[]; note?: string }[];
 }
 
-/** recall@10 of bench/relevance.json over the normal demo seed (300 articles, in-memory PGlite). */
+/** recall@10 of bench/relevance.json over the normal demo seed (in-memory PGlite). */
 export async function runRelevance(log: (...args: unknown[]) => void = console.log): Promise<RelevanceResult> {
   const set = JSON.parse(readFileSync(join(SERVER_DIR, 'bench/relevance.json'), 'utf8')) as RelevanceSet;
   const app = await appOn({ PGLITE_DIR: 'memory://', DATABASE_URL: '', SEED_DEMO_DATA: 'true' });

@@ -82,10 +82,13 @@ describe('lesson list', () => {
       'title',
     ]);
     const covers = JSON.parse(card.coverPc) as { url: string }[];
-    assert.match(covers[0]!.url, /^\/api\/static\/covers\/cover-\d\.svg$/);
+    // A course's cover is one of its kind (video 编辑课堂, image-text 临床研究与实践, audio 音频课程).
+    assert.match(covers[0]!.url, /^\/api\/static\/covers\/course-(video|text|audio)-\d\.svg$/);
     const svg = await ctx.app.inject({ method: 'GET', url: covers[0]!.url });
     assert.equal(svg.statusCode, 200);
     assert.match(String(svg.headers['content-type']), /image\/svg\+xml/);
+    const label = card.subjectType === 1 || card.subjectType === 4 ? '音频课程' : [4, 5].includes(card.subjectSerType) ? '临床研究与实践' : '编辑课堂';
+    assert.ok(svg.body.includes(`>${label}</text>`), `${covers[0]!.url} for subjectSerType ${card.subjectSerType}`);
   });
 
   it("marks the caller's favourite lessons by lesson resource id", async () => {

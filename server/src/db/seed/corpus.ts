@@ -1,29 +1,23 @@
 // The scale corpus of `npm run seed -- --articles N` (benchmarks, load tests): N articles over the
 // last 11 calendar years with weekly issues, every source, class, filter and type, the access-level
 // mix, and readers with favourites, reading records and past free reads. Deterministic for a given
-// seed date and N. The default 300-article demo (generateArticles) is separate and unchanged.
+// seed date and N. Its articles are composed exactly as the demo's (generate.ts composeArticle, with
+// bodies of real length and shape from body.ts); only the volume, dates and relations differ.
 import { shanghaiDate } from '../../lib/dates.js';
 import {
-  authors,
+  CLASS_WEIGHTS,
+  composeArticle,
   createRandom,
   DAY_MS,
   demoArticleMedia,
-  DEMO_NOTE,
-  HR_SPELLINGS,
-  paidMarkers,
-  paragraphs,
+  drawClasses,
   postInstant,
-  references,
   SHANGHAI_OFFSET_MS,
   shanghaiMidnight,
   SOURCE_PLANS,
-  sourceDraft,
-  termsOf,
-  type Draft,
-  type Random,
   type SeedArticle,
 } from './generate.js';
-import { COI_TEXTS, COMPARATORS, WRITING_TOPICS } from './terms.js';
+import { WRITING_TOPICS } from './terms.js';
 
 /** Below this, some filter or article type would be missing from the corpus. */
 export const MIN_CORPUS_ARTICLES = 100;
@@ -47,13 +41,14 @@ interface CorpusPlan {
   filters: number[];
   westernShare: number;
   authorCount: [number, number];
+  degrees: boolean;
   weekly: boolean;
   access: [number, number, number];
 }
 
 const fromDefault = (sourceId: number) => {
-  const p = SOURCE_PLANS.find((s) => s.sourceId === sourceId)!;
-  return { sourceId, prefix: p.prefix, filters: p.filters, westernShare: p.westernShare, authorCount: p.authorCount, weekly: p.weekly, access: p.access };
+  const { count: _count, ...plan } = SOURCE_PLANS.find((s) => s.sourceId === sourceId)!;
+  return plan;
 };
 
 // Generation order matters for relations: an article relates to earlier ones only, so media
@@ -66,7 +61,7 @@ const CORPUS_PLANS: CorpusPlan[] = [
   { ...fromDefault(11), share: 0.1 },
   { ...fromDefault(6), share: 0.22 },
   { ...fromDefault(5), share: 0.33 },
-  { sourceId: 1, share: 0.08, prefix: 'QYS', filters: [], westernShare: 0.1, authorCount: [1, 2], weekly: false, access: [0.2, 0.3, 0.5] },
+  { sourceId: 1, share: 0.08, prefix: 'QYS', filters: [], westernShare: 0.1, authorCount: [1, 2], degrees: true, weekly: false, access: [0.2, 0.3, 0.5] },
 ];
 
 /** The permalinks of the j-th (0-based) corpus article of a source, e.g. QYJ000001. */
@@ -77,7 +72,6 @@ export function corpusPermalinks(sourceId: number, j: number): string {
 }
 
 const CLASS_IDS = [4, 2, 3, 7, 8, 1, 9];
-const CLASS_WEIGHTS = [4, 4, 2, 2, 2, 3, 3, 7, 8, 1, 9, 9];
 const WRITING_TYPES = [1, 2, 3, 4];
 
 /** How many articles each source gets out of n (shares rounded down, the rest to the journal). */
@@ -117,28 +111,6 @@ export function corpusIssues(now: Date): CorpusIssue[] {
   return issues;
 }
 
-function commentaryDraft(rnd: Random, classId: number): Draft {
-  const t = termsOf(classId);
-  const dz = rnd.pick(t.diseases);
-  const iv = rnd.pick(t.interventions);
-  const cmp = rnd.pick(COMPARATORS);
-  return {
-    title: rnd.pick([
-      `专家述评：${iv[0]}改变了${dz[0]}的治疗格局吗`,
-      `专家述评：如何解读${dz[0]}领域的最新试验`,
-      `专家述评：${iv[0]}与${cmp[0]}，临床医生该如何选择`,
-    ]),
-    outtitle: `Expert Commentary: ${dz[1]}`,
-    intro: `本期专家述评围绕${dz[0]}的近期研究，讨论${iv[0]}的证据强度、适用人群和对我国临床实践的启示。`,
-    body: paragraphs(
-      `近期发表的几项研究为${dz[0]}的治疗提供了新的证据，也引发了关于适用人群的讨论。`,
-      `证据的强度。${iv[0]}的获益在主要终点上较为一致，但不同研究的随访时间和人群特征差异较大。`,
-      `对实践的启示。在推广${iv[0]}之前，应结合患者的合并症、意愿和可及性，与${cmp[0]}比较后做出选择。`,
-    ),
-    keyword: `${dz[0]}；述评`,
-  };
-}
-
 /** The corpus, one article at a time (100 000 articles are not held in memory at once). */
 export function* generateCorpus(now: Date, n: number): Generator<CorpusArticle> {
   const counts = corpusCounts(n);
@@ -157,29 +129,26 @@ export function* generateCorpus(now: Date, n: number): Generator<CorpusArticle> 
     const step = (spanDays - 8) / count;
     for (let j = 0; j < count; j++) {
       const primary = j < CLASS_IDS.length ? CLASS_IDS[j]! : rnd.pick(CLASS_WEIGHTS);
-      const classIds = [primary];
-      if (rnd.chance(0.25)) {
-        const second = rnd.pick(CLASS_WEIGHTS);
-        if (second !== primary) classIds.push(second);
-      }
+      const classIds = drawClasses(rnd, primary);
       const filterId = plan.filters.length ? plan.filters[j % plan.filters.length]! : null;
       const type = WRITING_TYPES[j % WRITING_TYPES.length]!;
       const topics = writingTopics.get(type)!;
-      const { draft, typeId } =
-        plan.sourceId === 1
-          ? { draft: commentaryDraft(rnd, primary), typeId: null }
-          : sourceDraft(rnd, plan.sourceId, filterId, termsOf(primary), topics[Math.floor(j / WRITING_TYPES.length) % topics.length]!);
-
       const daysAgo = 1 + Math.floor(j * step) + rnd.int(0, Math.max(0, Math.floor(step) - 1));
       const postdate = postInstant(midnight, daysAgo, rnd.int(8, 20), rnd.pick([0, 15, 30, 45]), plan.weekly);
-      const pubdate = shanghaiDate(new Date(postdate.getTime() - rnd.int(0, 14) * DAY_MS));
-      const [pPublic, pLogin] = plan.access;
-      const roll = rnd.next();
-      const accessLevel = roll < pPublic ? 'public' : roll < pPublic + pLogin ? 'login' : 'member';
-      const by = authors(rnd, rnd.int(plan.authorCount[0], plan.authorCount[1]), plan.westernShare);
-      const hasWantsay = plan.sourceId === 5 && rnd.chance(0.35);
       const permalinks = corpusPermalinks(plan.sourceId, j);
-      const markers = paidMarkers(permalinks);
+      const article = composeArticle(rnd, {
+        plan,
+        filterId,
+        classIds,
+        permalinks,
+        j,
+        writingTopic: topics[Math.floor(j / WRITING_TYPES.length) % topics.length]!,
+        postdate,
+        pubdate: shanghaiDate(new Date(postdate.getTime() - rnd.int(0, 14) * DAY_MS)),
+        readCount: [3, 20_000],
+        videoUrl: (accessLevel) =>
+          plan.sourceId === 8 || plan.sourceId === 5 ? demoArticleMedia(plan.sourceId, j, accessLevel, permalinks) : '',
+      });
 
       const related: number[] = [];
       const pickFrom = (pool: number[], k: number) => {
@@ -193,42 +162,7 @@ export function* generateCorpus(now: Date, n: number): Generator<CorpusArticle> 
         pickFrom(byClass.get(primary)!, rnd.int(0, 3));
       }
 
-      yield {
-        sourceId: plan.sourceId,
-        filterId,
-        typeId,
-        classIds,
-        permalinks,
-        title: draft.title,
-        outtitle: draft.outtitle.charAt(0).toUpperCase() + draft.outtitle.slice(1),
-        author: by.author,
-        pcauthor: by.pcauthor,
-        intro: draft.intro,
-        content: `${draft.body}<!-- ${markers.body} -->${DEMO_NOTE}`,
-        wantsay: hasWantsay
-          ? paragraphs(`编辑述评：这项研究回答了一个重要的临床问题。`) +
-            HR_SPELLINGS[j % HR_SPELLINGS.length] +
-            paragraphs('述评全文：研究的优势、局限性，以及对我国临床实践的意义。', '我们建议读者关注亚组结果和长期随访数据。') +
-            `<!-- ${markers.commentary} -->`
-          : '',
-        haswantsay: hasWantsay ? 1 : 0,
-        wantsayTitle: hasWantsay ? `述评：${draft.title}` : '',
-        coi: rnd.pick(COI_TEXTS),
-        keyword: draft.keyword,
-        aboutcontent: references(rnd, draft.outtitle),
-        appendix: '',
-        thank: '',
-        postdate,
-        pubdate,
-        thumb: [7, 8].includes(plan.sourceId) ? `/api/static/covers/cover-${(index % 6) + 1}.svg` : '',
-        videoUrl: plan.sourceId === 8 || plan.sourceId === 5 ? demoArticleMedia(plan.sourceId, j, accessLevel, permalinks) : '',
-        // The demo's articles are written for it: there is no original to link (原文 shows for real ones).
-        outlink: '',
-        accessLevel,
-        readCount: Math.floor(rnd.next() ** 3 * 20_000) + rnd.int(0, 60),
-        related: [...new Set(related)],
-        weeklyDate: plan.weekly ? shanghaiDate(postdate) : null,
-      };
+      yield { ...article, related: [...new Set(related)], weeklyDate: plan.weekly ? shanghaiDate(postdate) : null };
 
       byClass.get(primary)!.push(index);
       if (plan.sourceId === 7 || plan.sourceId === 8) mediaByClass.get(primary)!.push(index);

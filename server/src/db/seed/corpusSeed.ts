@@ -1,5 +1,5 @@
 // Writes the scale corpus (corpus.ts) fast: one INSERT … SELECT FROM unnest(<one array per column>)
-// per 2 000 articles, so a statement carries 30 parameters whatever the batch size, on PGlite and on
+// per 500 articles, so a statement carries 30 parameters whatever the batch size, on PGlite and on
 // PostgreSQL alike. Ids are reserved from the sequence first, so relations to earlier articles are
 // written with the row (no second pass of updates). Idempotent like the demo seed: articles are
 // keyed by permalinks, issues by date, readers by username.
@@ -10,7 +10,10 @@ import { shanghaiDate } from '../../lib/dates.js';
 import { articleVectors } from '../../modules/search/vectors.js';
 import { corpusIssues, corpusReaders, generateCorpus, memberActivity, type CorpusArticle } from './corpus.js';
 
-const BATCH = 2_000;
+// An article of the corpus carries a body of real length (body.ts, 5 400 characters on average) and
+// its search vectors (about 36 000 characters as a tsvector literal): a batch of 500 keeps each
+// statement's parameters near 25 MB.
+const BATCH = 500;
 
 /** A driver parameter holding a whole array (drizzle would otherwise expand an array into a list). */
 const arr = (values: unknown[]) => sql.param(values);
@@ -30,6 +33,10 @@ export interface CorpusSummary {
 }
 
 export async function seedCorpus(db: Db, now: Date, n: number, passwordHash: string): Promise<CorpusSummary> {
+  // The search indexes (GIN) take the new rows into their pending list without merging it on every
+  // few batches; the vacuum that follows the seed (index.ts) merges it once, which is much cheaper
+  // for a bulk load. `set local`: for this transaction only (the seed runs in one).
+  await db.execute(sql`set local gin_pending_list_limit = '1GB'`);
   const issues = corpusIssues(now);
   for (let i = 0; i < issues.length; i += 1_000) {
     await db.insert(weeklyIssues).values(issues.slice(i, i + 1_000)).onConflictDoNothing({ target: weeklyIssues.thedate });

@@ -1,7 +1,7 @@
 import type { Db } from '../client.js';
 import { conferences, lessons } from '../schema/index.js';
 import { lessonVector } from '../../modules/search/vectors.js';
-import { DAY_MS, DEMO_NOTE, generateLessons, shanghaiMidnight, type SeedLesson } from './generate.js';
+import { coverOf, DAY_MS, DEMO_NOTE, generateLessons, shanghaiMidnight, type SeedLesson } from './generate.js';
 
 /**
  * The course and conference seed (spec §3 Lesson, Conference): editorial-course video series with
@@ -74,7 +74,7 @@ export function generateConferences(now: Date) {
   const midnight = shanghaiMidnight(now);
   // A Shanghai wall-clock time `days` from today's midnight.
   const at = (days: number, hour: number, minute = 0) => new Date(midnight + days * DAY_MS + hour * HOUR_MS + minute * 60_000);
-  const cover = (n: number) => `/api/static/covers/cover-${n}.svg`;
+  const cover = (n: number) => coverOf('conference', n - 1);
   const body = (intro: string, agenda: string[]) =>
     `<p>${intro}</p><h3>会议议程</h3><ul>${agenda.map((a) => `<li>${a}</li>`).join('')}</ul>${DEMO_NOTE}`;
   return [

@@ -1,6 +1,7 @@
 // Deterministic demo content: the same seed date gives the same rows. Dates are counted back from
 // the seed date so the demo always looks current.
 import { shanghaiDate } from '../../lib/dates.js';
+import { articleBody, type BodyKind, type BodyTopic } from './body.js';
 import {
   CASE_PRESENTATIONS,
   CATALYST_TOPICS,
@@ -106,153 +107,110 @@ export function postInstant(midnight: number, daysAgo: number, hour: number, min
   return new Date(day + hour * 3_600_000 + minute * 60_000);
 }
 
-export function authors(rnd: Random, count: number, westernShare: number): { author: string; pcauthor: string } {
+/**
+ * Author lines: `author` in the journal's style "Name, M.D., Name, Ph.D." (the client keeps "M.D."
+ * with the name before it) when `degrees`, else the names alone; `pcauthor` the names alone.
+ */
+export function authors(rnd: Random, count: number, westernShare: number, degrees = true): { author: string; pcauthor: string } {
   const full: string[] = [];
   const names: string[] = [];
   for (let i = 0; i < count; i++) {
-    if (rnd.chance(westernShare)) {
-      const name = `${rnd.pick(WESTERN_FIRST)} ${rnd.pick(WESTERN_MIDDLE)} ${rnd.pick(WESTERN_LAST)}`;
-      names.push(name);
-      // The journal's style: "Name, M.D., Name, Ph.D." (the client keeps "M.D." with the name before it).
-      full.push(`${name}, ${rnd.pick(DEGREES)}`);
-    } else {
-      const name = rnd.pick(CN_SURNAMES) + rnd.pick(CN_GIVEN);
-      names.push(name);
-      full.push(name);
-    }
+    const name = rnd.chance(westernShare)
+      ? `${rnd.pick(WESTERN_FIRST)} ${rnd.pick(WESTERN_MIDDLE)} ${rnd.pick(WESTERN_LAST)}`
+      : rnd.pick(CN_SURNAMES) + rnd.pick(CN_GIVEN);
+    names.push(name);
+    full.push(degrees ? `${name}, ${rnd.pick(DEGREES)}` : name);
   }
   return { author: full.join(', '), pcauthor: names.join(', ') };
 }
 
 export const paragraphs = (...texts: string[]) => texts.map((t) => `<p>${t}</p>`).join('');
 
-export function references(rnd: Random, topic: string): string {
-  const n = rnd.int(3, 6);
+/** Capitalised words of an English title in sentence case (names and symbols kept), as references write them. */
+const KEEP_CASE = new Set(['Alzheimer', 'Xa', 'Bayesian', 'Cox', 'Kaplan', 'Meier']);
+function sentenceCase(title: string): string {
+  const s = title.replace(/\b([A-Z])([a-z]+)\b/g, (m, a: string, b: string) => (KEEP_CASE.has(m) ? m : a.toLowerCase() + b));
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** The English terms of an article's topic (what its references are about). */
+export interface EnglishTopic {
+  disease: string;
+  intervention: string;
+  outcome: string;
+  comparator: string;
+}
+
+const REFERENCE_TITLES: ((t: EnglishTopic) => string)[] = [
+  (t) => `${t.intervention} versus ${t.comparator} in ${t.disease}`,
+  (t) => `${t.intervention} and ${t.outcome} in patients with ${t.disease}: a randomized trial`,
+  (t) => `Long-term outcomes of ${t.intervention} in ${t.disease}`,
+  (t) => `${t.outcome} in ${t.disease}: a population-based cohort study`,
+  (t) => `Guideline for the management of ${t.disease}`,
+  (t) => `Cost-effectiveness of ${t.intervention} for ${t.disease}`,
+  (t) => `Mechanisms and treatment of ${t.disease}: a review`,
+  (t) => `Subgroup analyses of ${t.outcome} in trials of ${t.disease}`,
+];
+// Journals of the house (fictitious, so no citation points at a real journal's page).
+const REFERENCE_JOURNALS = ['Qianyan Med J', 'Qianyan Clin Res', 'Qianyan Evid Based Med', 'Qianyan Rev Med', 'Qianyan J Public Health'];
+const INITIALS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'J', 'K', 'L', 'M', 'R', 'S', 'T'];
+
+/**
+ * A numbered reference list in the journal's citation style (Vancouver): up to three authors then
+ * "et al.", the title in sentence case, the journal, year;volume:pages with the last page shortened.
+ */
+export function references(rnd: Random, topic: EnglishTopic, count: number): string {
   const items: string[] = [];
-  for (let i = 1; i <= n; i++) {
+  for (let i = 0; i < count; i++) {
+    const names = Array.from({ length: rnd.int(1, 3) }, () => `${rnd.pick(WESTERN_LAST)} ${rnd.pick(INITIALS)}${rnd.chance(0.3) ? rnd.pick(INITIALS) : ''}`);
+    const etAl = names.length === 3 && rnd.chance(0.7) ? ', et al' : '';
+    const first = rnd.int(100, 2400);
+    const last = first + rnd.int(2, 14);
+    const a = String(first);
+    const b = String(last);
+    let k = 0;
+    while (k < a.length - 1 && a.length === b.length && a[k] === b[k]) k++;
+    const title = sentenceCase(rnd.pick(REFERENCE_TITLES)(topic));
     items.push(
-      `<li>${rnd.pick(WESTERN_LAST)} ${rnd.pick(['A', 'B', 'C', 'D', 'E'])}, ${rnd.pick(WESTERN_LAST)} ${rnd.pick(['F', 'G', 'H', 'J', 'K'])}, et al. ${topic}: study report ${i}. Demo J Med ${rnd.int(2015, 2025)};${rnd.int(10, 99)}:${rnd.int(100, 999)}-${rnd.int(1000, 1999)}.</li>`,
+      `<li>${names.join(', ')}${etAl}. ${title}. ${rnd.pick(REFERENCE_JOURNALS)} ${rnd.int(2008, 2025)};${rnd.int(10, 390)}:${a}-${b.slice(k)}.</li>`,
     );
   }
   return `<ol>${items.join('')}</ol>`;
 }
 
+/** How many references each kind of body cites. */
+const REFERENCE_COUNTS: Record<BodyKind, readonly [number, number]> = {
+  original: [18, 40],
+  review: [45, 90],
+  case: [8, 20],
+  perspective: [3, 8],
+  commentary: [3, 6],
+  digest: [1, 3],
+  catalyst: [6, 15],
+  evidence: [5, 12],
+  writing: [4, 10],
+  audio: [1, 3],
+  animation: [1, 2],
+};
+
 export interface Draft {
   title: string;
   outtitle: string;
   intro: string;
-  body: string;
   keyword: string;
-}
-
-export function trialDraft(rnd: Random, t: ClassTerms): Draft {
-  const dz = rnd.pick(t.diseases);
-  const iv = rnd.pick(t.interventions);
-  const oc = rnd.pick(t.outcomes);
-  const cmp = rnd.pick(COMPARATORS);
-  const design = rnd.pick(DESIGNS);
-  const n = rnd.int(12, 160) * 10;
-  const title = rnd.pick([
-    `${iv[0]}治疗${dz[0]}的随机试验`,
-    `${iv[0]}与${cmp[0]}用于${dz[0]}患者的比较`,
-    `${iv[0]}对${dz[0]}患者${oc[0]}的影响`,
-  ]);
-  return {
-    title,
-    outtitle: `${iv[1]} versus ${cmp[1]} in ${dz[1]}`,
-    intro:
-      `背景：${dz[0]}患者的${oc[0]}仍是临床关注的问题，${iv[0]}能否带来改善尚不明确。` +
-      `方法：我们开展了一项${design}，纳入${n}例${dz[0]}患者，随机分配接受${iv[0]}或${cmp[0]}，主要终点为${oc[0]}。` +
-      `结果与结论：两组主要终点、次要终点和安全性的比较见全文。`,
-    body: paragraphs(
-      `研究背景。${dz[0]}的治疗在过去十年中不断进步，但${oc[0]}仍然常见。本研究旨在评估${iv[0]}相对于${cmp[0]}的获益与风险。`,
-      `研究方法。${design}在多个国家和地区的研究中心进行。患者按1:1比例随机分组，研究者和患者均不知晓分组情况（开放标签研究除外）。`,
-      `统计分析。主要分析采用意向治疗原则；缺失数据采用多重插补处理，并进行了预先设定的敏感性分析。`,
-      `讨论。本研究的结果需要结合人群特征、随访时间和不良事件综合解读，推广到其他人群时应当谨慎。`,
-    ),
-    keyword: `${dz[0]}；${iv[0]}；${oc[0]}`,
-  };
-}
-
-export function reviewDraft(rnd: Random, t: ClassTerms): Draft {
-  const dz = rnd.pick(t.diseases);
-  const topic = rnd.pick(REVIEW_TOPICS);
-  return {
-    title: `${dz[0]}：${topic[0]}`,
-    outtitle: `${dz[1]} — ${topic[1]}`,
-    intro: `本文综述了${dz[0]}在${topic[0].replace(/的/, '')}方面的主要证据，介绍了近年来的临床研究和指南推荐，并讨论了尚待解决的问题。`,
-    body: paragraphs(
-      `${dz[0]}是常见而复杂的临床问题，其负担在不同人群中差异明显。`,
-      `近年来多项研究改变了对${dz[0]}的认识，本文按照临床问题的顺序梳理相关证据。`,
-      `在实践中，医生需要结合患者意愿、合并症和可及性制定个体化方案。`,
-    ),
-    keyword: `${dz[0]}；综述`,
-  };
-}
-
-export function caseDraft(rnd: Random, t: ClassTerms): Draft {
-  const dz = rnd.pick(t.diseases);
-  const presentation = rnd.pick(CASE_PRESENTATIONS);
-  const patient = rnd.pick(PATIENTS);
-  return {
-    title: `${patient}因${presentation[0]}就诊`,
-    outtitle: `Case Record: ${presentation[1]}`,
-    intro: `${patient}因${presentation[0]}入院。本文介绍诊断思路、鉴别诊断和最终诊断，最终诊断为${dz[0]}。`,
-    body: paragraphs(
-      `病例介绍。${patient}因${presentation[0]}就诊，既往史、用药史和家族史见下文。`,
-      `鉴别诊断。结合症状、体征和辅助检查，需要考虑感染、免疫、肿瘤和心血管等多种原因。`,
-      `最终诊断：${dz[0]}。讨论部分总结了该病例对临床实践的提示。`,
-    ),
-    keyword: `${dz[0]}；病例`,
-  };
-}
-
-export function perspectiveDraft(rnd: Random, t: ClassTerms): Draft {
-  const dz = rnd.pick(t.diseases);
-  const iv = rnd.pick(t.interventions);
-  return {
-    title: rnd.pick([`${iv[0]}的前景与挑战`, `如何看待${dz[0]}治疗的新证据`, `${dz[0]}诊疗中的公平与可及`]),
-    outtitle: `Perspective on ${dz[1]}`,
-    intro: `新的研究结果为${dz[0]}的治疗带来了新的选择，也带来了费用、可及性和长期安全性方面的问题。作者从临床和卫生政策角度进行了讨论。`,
-    body: paragraphs(
-      `新证据出现后，临床医生往往需要在证据尚不完整时做出决定。`,
-      `作者认为，推广${iv[0]}之前需要回答三个问题：谁最可能获益，如何监测风险，以及由谁承担费用。`,
-    ),
-    keyword: `${dz[0]}；评论`,
-  };
-}
-
-export function digestDraft(rnd: Random, t: ClassTerms, filterId: number): Draft {
-  const dz = rnd.pick(t.diseases);
-  const iv = rnd.pick(t.interventions);
-  const oc = rnd.pick(t.outcomes);
-  const title =
-    filterId === 6
-      ? `${dz[0]}诊疗指南要点`
-      : filterId === 7
-        ? `${iv[0]}研究对临床实践的启示`
-        : filterId === 8
-          ? `${dz[0]}治疗中改变实践的证据`
-          : filterId === 15
-            ? `${dz[0]}研究的新兴领域`
-            : `${dz[0]}：一周文献速览`;
-  return {
-    title,
-    outtitle: `Digest: ${dz[1]}`,
-    intro: `本文摘要介绍了一项关于${dz[0]}的重要研究，重点关注${iv[0]}与${oc[0]}，并附编辑部点评。`,
-    body: paragraphs(
-      `研究要点。该研究关注${dz[0]}患者的${oc[0]}。`,
-      `编辑点评。研究结果对临床实践有参考价值，但需注意研究人群与我国患者的差异。`,
-    ),
-    keyword: `${dz[0]}；文摘`,
-  };
+  /** The shape of the body. */
+  kind: BodyKind;
+  /** What the body's sentences are filled with. */
+  topic: BodyTopic;
+  english: EnglishTopic;
 }
 
 export const termsOf = (classId: number) => CLASS_TERMS.find((t) => t.classId === classId)!;
 
 /**
- * The title, intro, body and keywords of one article of a source (journal drafts by filter). The
- * order of the random draws is part of the seed's output: keep it.
+ * The title (Chinese, and the English title translating it, made from the same template), intro,
+ * keywords, kind of body and topic of one article of a source. Every draft draws the same topic
+ * terms first (disease, intervention, outcome, comparator, design, size), then its own.
  */
 export function sourceDraft(
   rnd: Random,
@@ -261,174 +219,316 @@ export function sourceDraft(
   t: ClassTerms,
   writingTopic: [string, string, number],
 ): { draft: Draft; typeId: number | null } {
+  const dz = rnd.pick(t.diseases);
+  const iv = rnd.pick(t.interventions);
+  const oc = rnd.pick(t.outcomes);
+  const cmp = rnd.pick(COMPARATORS);
+  const design = rnd.pick(DESIGNS);
+  const n = rnd.int(12, 160) * 10;
+  const topic: BodyTopic = { disease: dz[0], intervention: iv[0], outcome: oc[0], comparator: cmp[0], design, patients: n };
+  const english: EnglishTopic = { disease: dz[1], intervention: iv[1], outcome: oc[1], comparator: cmp[1] };
+  const make = (kind: BodyKind, title: Term, intro: string, keyword: string): Draft => ({
+    title: title[0],
+    outtitle: title[1].charAt(0).toUpperCase() + title[1].slice(1),
+    intro,
+    keyword,
+    kind,
+    topic,
+    english,
+  });
   let typeId: number | null = null;
   let draft: Draft;
 
-  if (sourceId === 5) {
-    draft =
-      filterId === 1
-        ? reviewDraft(rnd, t)
-        : filterId === 2
-          ? caseDraft(rnd, t)
-          : filterId === 3
-            ? trialDraft(rnd, t)
-            : perspectiveDraft(rnd, t);
+  if (sourceId === 5 && filterId === 3) {
+    const title = rnd.pick<(() => Term)>([
+      () => [`${iv[0]}治疗${dz[0]}的随机试验`, `A Randomized Trial of ${iv[1]} for ${dz[1]}`],
+      () => [`${iv[0]}与${cmp[0]}用于${dz[0]}患者的比较`, `${iv[1]} versus ${cmp[1]} in Patients with ${dz[1]}`],
+      () => [`${iv[0]}对${dz[0]}患者${oc[0]}的影响`, `Effect of ${iv[1]} on ${oc[1]} in ${dz[1]}`],
+    ])();
+    const hr = `0.${rnd.int(55, 92)}`;
+    draft = make(
+      'original',
+      title,
+      `背景：${dz[0]}患者的${oc[0]}仍是临床关注的问题，${iv[0]}能否带来改善尚不明确。` +
+        `方法：我们开展了一项${design}，纳入${n}例${dz[0]}患者，随机分配接受${iv[0]}或${cmp[0]}，主要终点为${oc[0]}。` +
+        `结果：中位随访${rnd.int(12, 48)}个月，${iv[0]}组主要终点风险低于${cmp[0]}组（风险比，${hr}）；严重不良事件发生率相似。` +
+        `结论：在${dz[0]}患者中，${iv[0]}降低了${oc[0]}的风险。`,
+      `${dz[0]}；${iv[0]}；${oc[0]}`,
+    );
+  } else if (sourceId === 5 && filterId === 1) {
+    const rt = rnd.pick(REVIEW_TOPICS);
+    draft = make(
+      'review',
+      [`${dz[0]}：${rt[0]}`, `${dz[1]} — ${rt[1]}`],
+      `本文综述了${dz[0]}在${rt[0].replace(/的/, '')}方面的主要证据，介绍了近年来的临床研究和指南推荐，并讨论了尚待解决的问题。`,
+      `${dz[0]}；综述`,
+    );
+  } else if (sourceId === 5 && filterId === 2) {
+    const presentation = rnd.pick(CASE_PRESENTATIONS);
+    const patient = rnd.pick(PATIENTS);
+    draft = make(
+      'case',
+      [`${patient[0]}因${presentation[0]}就诊`, `Case Record: ${patient[1]} with ${presentation[1]}`],
+      `${patient[0]}因${presentation[0]}入院。本文介绍诊断思路、鉴别诊断和最终诊断，最终诊断为${dz[0]}。`,
+      `${dz[0]}；病例`,
+    );
+  } else if (sourceId === 5) {
+    const title = rnd.pick<(() => Term)>([
+      () => [`${iv[0]}的前景与挑战`, `${iv[1]} — Promise and Challenges`],
+      () => [`如何看待${dz[0]}治疗的新证据`, `How to Weigh New Evidence on Treating ${dz[1]}`],
+      () => [`${dz[0]}诊疗中的公平与可及`, `Equity and Access in the Care of ${dz[1]}`],
+    ])();
+    draft = make(
+      'perspective',
+      title,
+      `新的研究结果为${dz[0]}的治疗带来了新的选择，也带来了费用、可及性和长期安全性方面的问题。作者从临床和卫生政策角度进行了讨论。`,
+      `${dz[0]}；评论`,
+    );
   } else if (sourceId === 6) {
-    draft = digestDraft(rnd, t, filterId!);
+    const title: Term =
+      filterId === 6
+        ? [`${dz[0]}诊疗指南要点`, `Key Points of the Guidelines on ${dz[1]}`]
+        : filterId === 7
+          ? [`${iv[0]}研究对临床实践的启示`, `What Research on ${iv[1]} Means for Clinical Practice`]
+          : filterId === 8
+            ? [`${dz[0]}治疗中改变实践的证据`, `Practice-Changing Evidence in the Treatment of ${dz[1]}`]
+            : filterId === 15
+              ? [`${dz[0]}研究的新兴领域`, `Emerging Areas of Research in ${dz[1]}`]
+              : [`${dz[0]}：一周文献速览`, `${dz[1]}: The Week's Literature in Brief`];
+    draft = make('digest', title, `本文摘要介绍了一项关于${dz[0]}的重要研究，重点关注${iv[0]}与${oc[0]}，并附编辑部点评。`, `${dz[0]}；文摘`);
   } else if (sourceId === 10) {
-    const topic = rnd.pick(CATALYST_TOPICS);
-    draft = {
-      title: topic[0],
-      outtitle: topic[1],
-      intro: `本文介绍了一家医疗机构在“${topic[0]}”方面的做法、遇到的困难和可推广的经验。`,
-      body: paragraphs('项目背景与目标。', '实施过程与关键措施。', '效果评估、成本与经验教训。'),
-      keyword: '医疗服务；质量改进',
-    };
+    const ct = rnd.pick(CATALYST_TOPICS);
+    draft = make('catalyst', ct, `本文介绍了一家医疗机构在“${ct[0]}”方面的做法、遇到的困难和可推广的经验。`, '医疗服务；质量改进');
   } else if (sourceId === 11) {
-    const topic = rnd.pick(EVIDENCE_TOPICS);
-    const dz = rnd.pick(t.diseases);
-    draft = {
-      title: `${topic[0]}——以${dz[0]}研究为例`,
-      outtitle: `${topic[1]}: ${dz[1]}`,
-      intro: `以${dz[0]}领域的研究为例，本文解释了${topic[0].replace(/^如何/, '')}相关的方法学问题，帮助读者评价证据。`,
-      body: paragraphs('问题的提出。', '方法学解释。', '对阅读和应用证据的建议。'),
-      keyword: `循证医学；${dz[0]}`,
-    };
+    const et = rnd.pick(EVIDENCE_TOPICS);
+    draft = make(
+      'evidence',
+      [`${et[0]}——以${dz[0]}研究为例`, `${et[1]} The Example of ${dz[1]}`.replace(/([^?])\sThe Example/, '$1: The Example')],
+      `以${dz[0]}领域的研究为例，本文解释了${et[0].replace(/^如何/, '')}相关的方法学问题，帮助读者评价证据。`,
+      `循证医学；${dz[0]}`,
+    );
   } else if (sourceId === 7) {
-    const dz = rnd.pick(t.diseases);
-    const iv = rnd.pick(t.interventions);
-    draft = {
-      title: `动画解读：${iv[0]}与${dz[0]}`,
-      outtitle: `Animation: ${iv[1]} in ${dz[1]}`,
-      intro: `这段动画用几分钟讲清一项关于${dz[0]}的研究：研究问题、设计、主要结果和局限性。`,
-      body: paragraphs(`动画脚本：${dz[0]}的疾病负担与研究问题；${iv[0]}的作用机制；研究设计与结果解读。`),
-      keyword: `${dz[0]}；动画`,
-    };
+    draft = make(
+      'animation',
+      [`动画解读：${iv[0]}与${dz[0]}`, `Animation: ${iv[1]} and ${dz[1]}`],
+      `这段动画用几分钟讲清一项关于${dz[0]}的研究：研究问题、设计、主要结果和局限性。`,
+      `${dz[0]}；动画`,
+    );
   } else if (sourceId === 8) {
-    const dz = rnd.pick(t.diseases);
-    const oc = rnd.pick(t.outcomes);
-    draft = {
-      title: `音频：${dz[0]}研究中的${oc[0]}`,
-      outtitle: `Audio: ${dz[1]}`,
-      intro: `本期音频节目由编辑与临床医生对谈，讨论${dz[0]}研究中${oc[0]}的意义。`,
-      body: paragraphs('节目文字稿（节选）。'),
-      keyword: `${dz[0]}；音频`,
-    };
+    draft = make(
+      'audio',
+      [`音频：${dz[0]}研究中的${oc[0]}`, `Audio: ${oc[1]} in Research on ${dz[1]}`],
+      `本期音频节目由编辑与临床医生对谈，讨论${dz[0]}研究中${oc[0]}的意义。`,
+      `${dz[0]}；音频`,
+    );
+  } else if (sourceId === 1) {
+    const title = rnd.pick<(() => Term)>([
+      () => [`专家述评：${iv[0]}改变了${dz[0]}的治疗格局吗`, `Expert Commentary: Has ${iv[1]} Changed the Treatment of ${dz[1]}?`],
+      () => [`专家述评：如何解读${dz[0]}领域的最新试验`, `Expert Commentary: Reading the Latest Trials in ${dz[1]}`],
+      () => [`专家述评：${iv[0]}与${cmp[0]}，临床医生该如何选择`, `Expert Commentary: ${iv[1]} or ${cmp[1]} — How Should Clinicians Choose?`],
+    ])();
+    draft = make(
+      'commentary',
+      title,
+      `本期专家述评围绕${dz[0]}的近期研究，讨论${iv[0]}的证据强度、适用人群和对我国临床实践的启示。`,
+      `${dz[0]}；述评`,
+    );
   } else {
-    const topic = writingTopic;
-    typeId = topic[2];
-    draft = {
-      title: topic[0],
-      outtitle: topic[1],
-      intro: `临床研究写作系列：${topic[0]}。本文结合常见问题给出可操作的建议和示例。`,
-      body: paragraphs('常见问题。', '写作建议与示例。', '自查要点。'),
-      keyword: '临床研究；论文写作',
-    };
+    typeId = writingTopic[2];
+    draft = make(
+      'writing',
+      [writingTopic[0], writingTopic[1]],
+      `临床研究写作系列：${writingTopic[0]}。本文结合常见问题给出可操作的建议和示例。`,
+      '临床研究；论文写作',
+    );
   }
   return { draft, typeId };
 }
 
 export interface SourcePlan {
   sourceId: number;
+  /** Articles of a source outside the weekly issues (the weekly ones are counted by DEMO_ISSUES). */
   count: number;
   prefix: string;
   filters: number[];
   westernShare: number;
   authorCount: [number, number];
+  /** Authors are named with their degrees (the journal's style), not the name alone. */
+  degrees: boolean;
   weekly: boolean;
   access: [number, number, number]; // shares of public, login, member
 }
 
 export const SOURCE_PLANS: SourcePlan[] = [
-  { sourceId: 5, count: 110, prefix: 'QYJ', filters: [1, 2, 3, 3, 3, 4, 5], westernShare: 0.75, authorCount: [1, 8], weekly: true, access: [0.25, 0.3, 0.45] },
-  { sourceId: 6, count: 70, prefix: 'QYD', filters: [6, 7, 8, 15, 16], westernShare: 0.2, authorCount: [1, 3], weekly: true, access: [0.5, 0.5, 0] },
-  { sourceId: 10, count: 35, prefix: 'QYC', filters: [19, 20, 21, 22], westernShare: 0.7, authorCount: [1, 5], weekly: false, access: [0.3, 0.3, 0.4] },
-  { sourceId: 11, count: 35, prefix: 'QYE', filters: [23, 24, 25, 26, 27], westernShare: 0.7, authorCount: [1, 6], weekly: false, access: [0.3, 0.3, 0.4] },
-  { sourceId: 7, count: 20, prefix: 'QYA', filters: [], westernShare: 0, authorCount: [1, 2], weekly: true, access: [0.35, 0.3, 0.35] },
-  { sourceId: 8, count: 15, prefix: 'QYP', filters: [], westernShare: 0, authorCount: [1, 2], weekly: false, access: [0, 1, 0] },
-  { sourceId: 9, count: 15, prefix: 'QYW', filters: [], westernShare: 0, authorCount: [1, 3], weekly: false, access: [0.3, 0.2, 0.5] },
+  { sourceId: 5, count: 0, prefix: 'QYJ', filters: [1, 2, 3, 3, 3, 4, 5], westernShare: 0.75, authorCount: [1, 8], degrees: true, weekly: true, access: [0.25, 0.3, 0.45] },
+  { sourceId: 6, count: 0, prefix: 'QYD', filters: [6, 7, 8, 15, 16], westernShare: 0.2, authorCount: [1, 3], degrees: false, weekly: true, access: [0.5, 0.5, 0] },
+  { sourceId: 10, count: 35, prefix: 'QYC', filters: [19, 20, 21, 22], westernShare: 0.7, authorCount: [1, 5], degrees: true, weekly: false, access: [0.3, 0.3, 0.4] },
+  { sourceId: 11, count: 35, prefix: 'QYE', filters: [23, 24, 25, 26, 27], westernShare: 0.7, authorCount: [1, 6], degrees: true, weekly: false, access: [0.3, 0.3, 0.4] },
+  { sourceId: 7, count: 0, prefix: 'QYA', filters: [], westernShare: 0, authorCount: [1, 2], degrees: false, weekly: true, access: [0.35, 0.3, 0.35] },
+  { sourceId: 8, count: 15, prefix: 'QYP', filters: [], westernShare: 0, authorCount: [1, 2], degrees: false, weekly: false, access: [0, 1, 0] },
+  { sourceId: 9, count: 15, prefix: 'QYW', filters: [], westernShare: 0, authorCount: [1, 3], degrees: false, weekly: false, access: [0.3, 0.2, 0.5] },
 ];
 
-/** About four years of articles across the sources (300 in all). */
+/**
+ * The demo's weekly issues: this many Thursdays back from the seed date, each with 4–6 journal
+ * items (an original article first, then reviews, case records, perspectives and more originals),
+ * 2–4 digest items and 0–2 animations: 6 to 12 items, as a real week of the journal carries.
+ */
+export const DEMO_ISSUES = { weeks: 56, journal: [4, 6], digest: [2, 4], animations: [0, 2] } as const;
+
+/**
+ * The cover pictures of server/assets/covers, by what they belong to (each names its kind: 动画解读,
+ * 音频节目, 编辑课堂, 临床研究与实践, 音频课程, 学术会议), and how many of each there are.
+ */
+export const COVERS = { animation: 3, audio: 3, 'course-video': 3, 'course-text': 3, 'course-audio': 2, conference: 3 } as const;
+export type CoverKind = keyof typeof COVERS;
+/** The k-th cover (cycling) of a kind. */
+export const coverOf = (kind: CoverKind, k: number) => `/api/static/covers/${kind}-${(k % COVERS[kind]) + 1}.svg`;
+/** An article's cover: animations and audio items have one, the other sources none. */
+export const articleCover = (sourceId: number, k: number) =>
+  sourceId === 7 ? coverOf('animation', k) : sourceId === 8 ? coverOf('audio', k) : '';
+
+/** Where an article goes and what the caller decided about it; composeArticle draws the rest. */
+export interface ArticleSlot {
+  plan: Pick<SourcePlan, 'sourceId' | 'westernShare' | 'authorCount' | 'degrees' | 'access'>;
+  filterId: number | null;
+  classIds: number[];
+  permalinks: string;
+  /** Position among the source's articles (picks the commentary's <hr> spelling and the cover). */
+  j: number;
+  writingTopic: [string, string, number];
+  postdate: Date;
+  pubdate: string;
+  /** The journal article carries an editor's commentary whatever the draw. */
+  withCommentary?: boolean;
+  /** Read counts: floor(u^power × scale). */
+  readCount: [number, number];
+  videoUrl: (accessLevel: SeedArticle['accessLevel']) => string;
+}
+
+/** One article (demo and scale corpus alike): draft, body, access, authors, commentary, references. */
+export function composeArticle(rnd: Random, s: ArticleSlot): Omit<SeedArticle, 'related'> {
+  const { sourceId } = s.plan;
+  const { draft, typeId } = sourceDraft(rnd, sourceId, s.filterId, termsOf(s.classIds[0]!), s.writingTopic);
+  const body = articleBody(rnd, draft.kind, draft.topic);
+  const [pPublic, pLogin] = s.plan.access;
+  const roll = rnd.next();
+  const accessLevel = roll < pPublic ? 'public' : roll < pPublic + pLogin ? 'login' : 'member';
+  const by = authors(rnd, rnd.int(s.plan.authorCount[0], s.plan.authorCount[1]), s.plan.westernShare, s.plan.degrees);
+  const hasWantsay = sourceId === 5 && (rnd.chance(0.35) || s.withCommentary === true);
+  const markers = paidMarkers(s.permalinks);
+  let wantsay = '';
+  if (hasWantsay) {
+    // The free part is the commentary's first paragraph; the rest follows the editors' <hr>.
+    const text = articleBody(rnd, 'commentary', draft.topic);
+    const cut = text.indexOf('</p>') + 4;
+    wantsay = `${text.slice(0, cut)}${HR_SPELLINGS[s.j % HR_SPELLINGS.length]}${text.slice(cut)}<!-- ${markers.commentary} -->`;
+  }
+  const [minRefs, maxRefs] = REFERENCE_COUNTS[draft.kind];
+  return {
+    sourceId,
+    filterId: s.filterId,
+    typeId,
+    classIds: s.classIds,
+    permalinks: s.permalinks,
+    title: draft.title,
+    outtitle: draft.outtitle,
+    author: by.author,
+    pcauthor: by.pcauthor,
+    intro: draft.intro,
+    content: `${body}<!-- ${markers.body} -->${DEMO_NOTE}`,
+    wantsay,
+    haswantsay: hasWantsay ? 1 : 0,
+    wantsayTitle: hasWantsay ? `述评：${draft.title}` : '',
+    coi: rnd.pick(COI_TEXTS),
+    keyword: draft.keyword,
+    aboutcontent: references(rnd, draft.english, rnd.int(minRefs, maxRefs)),
+    appendix: '',
+    thank: '',
+    postdate: s.postdate,
+    pubdate: s.pubdate,
+    thumb: articleCover(sourceId, s.j),
+    videoUrl: s.videoUrl(accessLevel),
+    // The demo's articles are written for it: there is no original to link (原文 shows for real ones).
+    outlink: '',
+    accessLevel,
+    readCount: Math.floor(rnd.next() ** s.readCount[0] * s.readCount[1]) + rnd.int(0, 60),
+  };
+}
+
+const CLASS_WEIGHTS = [4, 4, 2, 2, 2, 3, 3, 7, 8, 1, 9, 9];
+
+function drawClasses(rnd: Random, primary: number): number[] {
+  const classIds = [primary];
+  if (rnd.chance(0.25)) {
+    const second = rnd.pick(CLASS_WEIGHTS);
+    if (second !== primary) classIds.push(second);
+  }
+  return classIds;
+}
+export { CLASS_WEIGHTS, drawClasses };
+
+/**
+ * The demo's articles: DEMO_ISSUES weekly issues of journal, digest and animation items, and about
+ * four years of the other sources (SOURCE_PLANS counts). QYJ0001 is the newest journal article.
+ */
 export function generateArticles(now: Date): SeedArticle[] {
   const rnd = createRandom(20_260_101);
   const midnight = shanghaiMidnight(now);
   const out: SeedArticle[] = [];
-  const classWeights = [4, 4, 2, 2, 2, 3, 3, 7, 8, 1, 9, 9];
+  const plans = new Map(SOURCE_PLANS.map((p) => [p.sourceId, p]));
+  const next = new Map(SOURCE_PLANS.map((p) => [p.sourceId, 0]));
 
-  for (const plan of SOURCE_PLANS) {
+  const add = (sourceId: number, filterId: number | null, postdate: Date, withCommentary = false) => {
+    const plan = plans.get(sourceId)!;
+    const j = next.get(sourceId)!;
+    next.set(sourceId, j + 1);
+    const permalinks = `${plan.prefix}${String(j + 1).padStart(4, '0')}`;
+    const article = composeArticle(rnd, {
+      plan,
+      filterId,
+      classIds: drawClasses(rnd, rnd.pick(CLASS_WEIGHTS)),
+      permalinks,
+      j,
+      writingTopic: WRITING_TOPICS[j % WRITING_TOPICS.length]!,
+      postdate,
+      pubdate: shanghaiDate(new Date(postdate.getTime() - rnd.int(0, 14) * DAY_MS)),
+      withCommentary,
+      readCount: [2, 8000],
+      // Animations play the demo MP4s and audio items the demo MP3s (made by
+      // scripts/make-demo-media.mjs); every ninth journal article has a (placeholder) video.
+      videoUrl: (accessLevel) => demoArticleMedia(sourceId, j, accessLevel, permalinks),
+    });
+    out.push({ ...article, related: [] });
+  };
+
+  // The weekly issues, newest first: every item of a week is posted on its Thursday.
+  const journalOrder = () => [3, rnd.pick([1, 2]), 4, 3, rnd.pick([5, 4, 3]), rnd.pick([1, 2, 3])];
+  for (let week = 0; week < DEMO_ISSUES.weeks; week++) {
+    const at = () => postInstant(midnight, 1 + week * 7, rnd.int(8, 20), rnd.pick([0, 15, 30, 45]), true);
+    const journal = journalOrder().slice(0, rnd.int(DEMO_ISSUES.journal[0], DEMO_ISSUES.journal[1]));
+    journal.forEach((filterId, k) => add(5, filterId, at(), k === 0));
+    const digests = rnd.int(DEMO_ISSUES.digest[0], DEMO_ISSUES.digest[1]);
+    for (let k = 0; k < digests; k++) add(6, rnd.pick(plans.get(6)!.filters), at());
+    const animations = rnd.int(DEMO_ISSUES.animations[0], DEMO_ISSUES.animations[1]);
+    for (let k = 0; k < animations; k++) add(7, null, at());
+  }
+  // The other sources over about four years.
+  for (const plan of SOURCE_PLANS.filter((p) => !p.weekly)) {
     const spacing = Math.max(1, Math.floor(1400 / plan.count));
     for (let j = 0; j < plan.count; j++) {
-      const primary = rnd.pick(classWeights);
-      const classIds = [primary];
-      if (rnd.chance(0.25)) {
-        const second = rnd.pick(classWeights);
-        if (second !== primary) classIds.push(second);
-      }
-      const t = termsOf(primary);
-      const filterId = plan.filters.length ? rnd.pick(plan.filters) : null;
-      const { draft, typeId } = sourceDraft(rnd, plan.sourceId, filterId, t, WRITING_TOPICS[j % WRITING_TOPICS.length]!);
-
       const daysAgo = 1 + j * spacing + rnd.int(0, spacing - 1);
-      const postdate = postInstant(midnight, daysAgo, rnd.int(8, 20), rnd.pick([0, 15, 30, 45]), plan.weekly);
-      const pubdate = shanghaiDate(new Date(postdate.getTime() - rnd.int(0, 14) * DAY_MS));
-      const [pPublic, pLogin] = plan.access;
-      const roll = rnd.next();
-      const accessLevel = roll < pPublic ? 'public' : roll < pPublic + pLogin ? 'login' : 'member';
-      const by = authors(rnd, rnd.int(plan.authorCount[0], plan.authorCount[1]), plan.westernShare);
-      const hasWantsay = plan.sourceId === 5 && rnd.chance(0.35);
-      const coverNo = (out.length % 6) + 1;
-      const permalinks = `${plan.prefix}${String(j + 1).padStart(4, '0')}`;
-      const markers = paidMarkers(permalinks);
-
-      out.push({
-        sourceId: plan.sourceId,
-        filterId,
-        typeId,
-        classIds,
-        permalinks,
-        title: draft.title,
-        outtitle: draft.outtitle.charAt(0).toUpperCase() + draft.outtitle.slice(1),
-        author: by.author,
-        pcauthor: by.pcauthor,
-        intro: draft.intro,
-        content: `${draft.body}<!-- ${markers.body} -->${DEMO_NOTE}`,
-        wantsay: hasWantsay
-          ? paragraphs(`编辑述评：这项研究回答了一个重要的临床问题。`) +
-            HR_SPELLINGS[j % HR_SPELLINGS.length] +
-            paragraphs('述评全文：研究的优势、局限性，以及对我国临床实践的意义。', '我们建议读者关注亚组结果和长期随访数据。') +
-            `<!-- ${markers.commentary} -->`
-          : '',
-        haswantsay: hasWantsay ? 1 : 0,
-        wantsayTitle: hasWantsay ? `述评：${draft.title}` : '',
-        coi: rnd.pick(COI_TEXTS),
-        keyword: draft.keyword,
-        aboutcontent: references(rnd, draft.outtitle),
-        appendix: '',
-        thank: '',
-        postdate,
-        pubdate,
-        thumb: [7, 8].includes(plan.sourceId) ? `/api/static/covers/cover-${coverNo}.svg` : '',
-        // Animations play the demo MP4s and audio items the demo MP3s (made by
-        // scripts/make-demo-media.mjs); every ninth journal article has a (placeholder) video. Each
-        // URL is made unique per article by the query so a leak of it can be detected.
-        videoUrl: demoArticleMedia(plan.sourceId, j, accessLevel, permalinks),
-        // The demo's articles are written for it: there is no original to link (原文 shows for real ones).
-        outlink: '',
-        accessLevel,
-        readCount: Math.floor(rnd.next() ** 2 * 8000) + rnd.int(0, 60),
-        related: [],
-      });
+      add(plan.sourceId, plan.filters.length ? rnd.pick(plan.filters) : null, postInstant(midnight, daysAgo, rnd.int(8, 20), rnd.pick([0, 15, 30, 45]), false));
     }
   }
 
   // Related articles: up to three others sharing the primary class.
+  const byClass = new Map<number, number[]>();
+  out.forEach((a, k) => byClass.set(a.classIds[0]!, [...(byClass.get(a.classIds[0]!) ?? []), k]));
   out.forEach((a, i) => {
-    const peers = out
-      .map((b, k) => ({ b, k }))
-      .filter(({ b, k }) => k !== i && b.classIds[0] === a.classIds[0]);
+    const peers = byClass.get(a.classIds[0]!)!.filter((k) => k !== i);
     const count = Math.min(3, peers.length);
-    for (let r = 0; r < count; r++) a.related.push(peers[(i * 7 + r * 13) % peers.length]!.k);
+    for (let r = 0; r < count; r++) a.related.push(peers[(i * 7 + r * 13) % peers.length]!);
     a.related = [...new Set(a.related)];
   });
   return out;
@@ -481,7 +581,9 @@ export function generateLessons(now: Date): SeedLesson[] {
     const subjectSerType = serTypes[i % serTypes.length]!;
     const imageText = subjectSerType === 4 || subjectSerType === 5;
     const audio = subjectSerType === 1 && i % 5 === 0;
-    const cover = `[{"url":"/api/static/covers/cover-${(i % 6) + 1}.svg"}]`;
+    // Conferences (3), audio lessons, image-text courses (临床研究与实践) and video courses (编辑课堂).
+    const coverKind: CoverKind = subjectSerType === 3 ? 'conference' : audio ? 'course-audio' : imageText ? 'course-text' : 'course-video';
+    const cover = `[{"url":"${coverOf(coverKind, i)}"}]`;
     const publishdate = postInstant(midnight, 1 + i * 18 + rnd.int(0, 9), rnd.int(9, 18), 0, false);
     const parent: SeedLesson = {
       lessonResId: nextResId++,

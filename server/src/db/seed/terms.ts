@@ -206,7 +206,14 @@ export const CASE_PRESENTATIONS: Term[] = [
   ['皮疹伴关节痛', 'Rash and Arthralgia'],
 ];
 
-export const PATIENTS = ['一名58岁男性', '一名34岁女性', '一名71岁女性', '一名9岁男孩', '一名45岁男性', '一名26岁孕妇'];
+export const PATIENTS: Term[] = [
+  ['一名58岁男性', 'A 58-Year-Old Man'],
+  ['一名34岁女性', 'A 34-Year-Old Woman'],
+  ['一名71岁女性', 'A 71-Year-Old Woman'],
+  ['一名9岁男孩', 'A 9-Year-Old Boy'],
+  ['一名45岁男性', 'A 45-Year-Old Man'],
+  ['一名26岁孕妇', 'A 26-Year-Old Pregnant Woman'],
+];
 
 export const CATALYST_TOPICS: Term[] = [
   ['以价值为导向的门诊慢病管理', 'Value-Based Management of Chronic Disease in Clinics'],

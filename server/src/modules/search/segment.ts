@@ -107,10 +107,40 @@ interface Analyzed {
   width: number;
 }
 
-// Field texts repeat (titles, intros, keywords, and the corpus is made of templates): their analysis
-// is kept for the next row with the same text (a bounded cache, cleared when full).
+// Field texts repeat (titles, intros, keywords, and the corpus is made of templates): the analysis
+// of a short one is kept for the next row with the same text, and that of every Chinese run (a
+// clause between punctuation, digits or Latin words, which repeat far more often than whole texts)
+// for the next run alike. Both caches are bounded (cleared when full); a long text (an article
+// body) is not kept whole, only its runs.
 const ANALYZED_CACHE = 20_000;
+const ANALYZED_TEXT_MAX = 2_000;
 const analyzedCache = new Map<string, Analyzed>();
+const RUN_CACHE = 50_000;
+const runCache = new Map<string, { lexemes: string[]; offsets: number[] }>();
+
+/** The lexemes of one Chinese run with their offsets in it (see analyze). */
+function analyzeRun(run: string): { lexemes: string[]; offsets: number[] } {
+  const cached = runCache.get(run);
+  if (cached) return cached;
+  const lexemes: string[] = [];
+  const offsets: number[] = [];
+  // A character is found by prefix through the bigram it starts ('癌':* matches 癌症), so only
+  // the last character of a run needs a lexeme of its own (half the lexemes of unigrams).
+  for (let i = 0; i + 1 < run.length; i++) {
+    lexemes.push(run.slice(i, i + 2));
+    offsets.push(i);
+  }
+  lexemes.push(run[run.length - 1]!);
+  offsets.push(run.length - 1);
+  for (const { word, at } of longWords(run)) {
+    lexemes.push(word);
+    offsets.push(at);
+  }
+  const out = { lexemes, offsets };
+  if (runCache.size >= RUN_CACHE) runCache.clear();
+  runCache.set(run, out);
+  return out;
+}
 
 function analyze(text: string): Analyzed {
   const cached = analyzedCache.get(text);
@@ -125,11 +155,8 @@ function analyze(text: string): Analyzed {
   for (let m = TOKEN.exec(text); m; m = TOKEN.exec(text)) {
     if (m[1]) {
       const run = m[1];
-      // A character is found by prefix through the bigram it starts ('癌':* matches 癌症), so only
-      // the last character of a run needs a lexeme of its own (half the lexemes of unigrams).
-      for (let i = 0; i + 1 < run.length; i++) add(run.slice(i, i + 2), position + i);
-      add(run[run.length - 1]!, position + run.length - 1);
-      for (const { word, at } of longWords(run)) add(word, position + at);
+      const { lexemes, offsets } = analyzeRun(run);
+      for (let i = 0; i < lexemes.length; i++) add(lexemes[i]!, position + offsets[i]!);
       position += run.length;
     } else {
       const token = m[2]!.slice(0, MAX_LEXEME);
@@ -140,8 +167,10 @@ function analyze(text: string): Analyzed {
     if (position > MAX_POSITION) break;
   }
   out.width = position;
-  if (analyzedCache.size >= ANALYZED_CACHE) analyzedCache.clear();
-  analyzedCache.set(text, out);
+  if (text.length <= ANALYZED_TEXT_MAX) {
+    if (analyzedCache.size >= ANALYZED_CACHE) analyzedCache.clear();
+    analyzedCache.set(text, out);
+  }
   return out;
 }
 
@@ -153,28 +182,42 @@ const partsOf = (token: string) => {
 /** Positions a Latin token takes: itself, then its parts. */
 const tokenWidth = (token: string) => 1 + partsOf(token).length;
 
-const quote = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+const quote = (lexeme: string) =>
+  lexeme.includes("'") || lexeme.includes('\\') ? `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'` : `'${lexeme}'`;
+const WEIGHTS = 'ABCD';
 
 /**
  * The tsvector literal of some weighted fields, e.g. `'心房':1A '房颤':2A 'sglt2':9B`. Positions
  * continue from field to field with a gap, so no phrase runs across two fields.
  */
 export function toTsvector(fields: Field[]): string {
-  // Lexeme → its positions with weights, e.g. '心房' → ['3A', '40D'].
-  const postings = new Map<string, string[]>();
+  // Lexeme → its positions with weights, each as position × 4 + weight (A 0 … D 3), e.g. '心房' →
+  // [3A, 40D]: numbers, not strings, as an article body has thousands of them.
+  const postings = new Map<string, number[]>();
   let position = 1;
   for (const field of fields) {
     if (position >= MAX_POSITION) break;
+    const weight = WEIGHTS.indexOf(field.weight);
     const { lexemes, offsets, width } = analyze(normalize(field.html ? htmlToText(field.text) : field.text));
     for (let i = 0; i < lexemes.length; i++) {
-      const entry = `${Math.min(position + offsets[i]!, MAX_POSITION)}${field.weight}`;
+      const entry = Math.min(position + offsets[i]!, MAX_POSITION) * 4 + weight;
       const list = postings.get(lexemes[i]!);
+      // A lexeme's positions only grow (runs and fields are read in order; within a run its long
+      // words come by offset), so a repeat can only be the last entry (positions capped at the end).
       if (!list) postings.set(lexemes[i]!, [entry]);
-      else if (!list.includes(entry)) list.push(entry);
+      else if (list[list.length - 1] !== entry) list.push(entry);
     }
     position += width + 2;
   }
-  return [...postings].map(([lexeme, entries]) => `${quote(lexeme)}:${entries.join(',')}`).join(' ');
+  let out = '';
+  for (const [lexeme, entries] of postings) {
+    out += out ? ` ${quote(lexeme)}:` : `${quote(lexeme)}:`;
+    for (let k = 0; k < entries.length; k++) {
+      const e = entries[k]!;
+      out += `${k ? ',' : ''}${e >> 2}${WEIGHTS[e & 3]}`;
+    }
+  }
+  return out;
 }
 
 /** One term of a query: the words a result must contain (a phrase when more than one lexeme). */
