@@ -1,4 +1,5 @@
 import { api, useApiQuery, useReleaseFirstView } from '@qianyan/shared';
+import { VISUALLY_HIDDEN } from '@qianyan/shared/plain';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { TEXT } from '../messages';
 import { useAdverts } from '../portal/adverts';
@@ -39,7 +40,7 @@ export function HomePage() {
   useDocumentTitle(TEXT.homeTitle);
   return (
     <div className="qy-home">
-      <h1 className="qy-visually-hidden">{TEXT.homeTitle}</h1>
+      <h1 className={VISUALLY_HIDDEN}>{TEXT.homeTitle}</h1>
       <div className="qy-home-banner-wrap">
         <HomeBanners />
       </div>

@@ -16,3 +16,4 @@ export type { SideLink, SideLinkComponent } from './SideLinkList';
 export { useDismiss } from './useDismiss';
 export type { DismissReason } from './useDismiss';
 export { PageHead } from './PageHead';
+export { VISUALLY_HIDDEN } from './visuallyHidden';

@@ -1,4 +1,5 @@
 import { logout, openLoginDialog, useSession, type SessionUser } from '@qianyan/shared/core';
+import { VISUALLY_HIDDEN } from '@qianyan/shared/plain';
 import { displayName, membershipLine } from '../member';
 import { ChromeLink, hardNavigate } from '../navigation';
 import { HOME_PATH } from '../menu';
@@ -39,7 +40,7 @@ export function UserMenu({ compact }: { compact: boolean }) {
       label={
         <>
           <UserAvatar user={user} size={28} />
-          <span className={compact ? 'qy-visually-hidden' : 'qy-user__name'}>{name}</span>
+          <span className={compact ? VISUALLY_HIDDEN : 'qy-user__name'}>{name}</span>
         </>
       }
     >

@@ -1,4 +1,5 @@
 import { Button } from 'antd';
+import { VISUALLY_HIDDEN } from '@qianyan/shared/plain';
 import { useEffect } from 'react';
 import { ChromeLink, go } from '../../chrome/navigation';
 import { PAGE_MSG } from '../messages';
@@ -18,7 +19,7 @@ export function NotFoundPage() {
           {M.code}
         </p>
         <h1 id="qy-not-found-title" className="qy-not-found__title">
-          <span className="qy-visually-hidden">{M.code} </span>
+          <span className={VISUALLY_HIDDEN}>{M.code} </span>
           {M.title}
         </h1>
         <p className="qy-not-found__text">{M.text}</p>
