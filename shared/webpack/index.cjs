@@ -1,5 +1,6 @@
 // One webpack configuration for the shell and every remote (ARCHITECTURE §3.4), so the shared
 // singletons, loaders and output rules cannot drift between apps.
+const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const zlib = require('node:zlib');
@@ -104,6 +105,14 @@ function sharedConfig() {
   );
 }
 
+/** The page a remote runs in alone (npm run dev) when it has no public/index.html of its own. */
+function standalonePage(name) {
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8" />
+<meta name="viewport" content="width=device-width, initial-scale=1" /><title>${name} · 千言医学（独立运行）</title></head>
+<body style="margin:0;background:#f5f6f8"><main id="qy-main"></main></body></html>
+`;
+}
+
 /**
  * @param {object} o
  * @param {string} o.dir        the app's package directory (__dirname of its webpack.config)
@@ -175,7 +184,9 @@ function createConfig(o, argv = {}) {
         },
       }),
       new HtmlWebpackPlugin({
-        template: path.join(o.dir, 'public/index.html'),
+        ...(fs.existsSync(path.join(o.dir, 'public/index.html'))
+          ? { template: path.join(o.dir, 'public/index.html') }
+          : { templateContent: standalonePage(o.name) }),
         chunks: ['main'],
         inject: o.htmlInject ?? 'head',
       }),
