@@ -24,3 +24,4 @@ export { ClassTags } from './ui/ClassTags';
 export { BrowserApp, chunkPreloader, ThemedRoutesChunk } from './ui/themedRoutes';
 export { accountField, CODE_FIELD, contactOf, sendCodeFor } from './ui/codeFields';
 export type { Channel } from './ui/codeFields';
+export { FILTER_SHEET_TEXT, FilterSheet, useFilterDraft } from './ui/FilterSheet';

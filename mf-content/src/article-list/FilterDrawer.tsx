@@ -1,11 +1,10 @@
 import { ThemeScope } from '@qianyan/shared';
-import { Button, Drawer } from 'antd';
-import { useEffect, useState, type ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
 import { TEXT } from '../messages';
 import { ClassGroup, SortGroup, TypeGroupField } from './FilterGroups';
 import { rangeFields, rangeOf, type FilterProps } from './FilterSidebar';
 import { EMPTY_FILTERS, type ListFilters, type SortType } from './listQuery';
-import { RangeCalendar, type DraftRange } from '@qianyan/shared';
+import { FilterSheet, RangeCalendar, useFilterDraft, type DraftRange } from '@qianyan/shared';
 
 interface Draft {
   sortType: SortType;
@@ -27,12 +26,7 @@ export function FilterDrawer({ open, onClose, onApply, filters, classes, fields,
   onClose: () => void;
   onApply: (f: ListFilters) => void;
 }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
-  // Each opening starts from the applied filters; re-renders while open keep the draft.
-  useEffect(() => {
-    if (open) setDraft(draftOf(filters));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+  const [draft, setDraft] = useFilterDraft<Draft>(open, () => draftOf(filters));
 
   const apply = () => {
     onApply({ sortType: draft.sortType, classIds: draft.classIds, filterIds: draft.filterIds, ...rangeFields(draft.range) });
@@ -40,23 +34,13 @@ export function FilterDrawer({ open, onClose, onApply, filters, classes, fields,
   };
 
   return (
-    <Drawer
+    <FilterSheet
       open={open}
       onClose={onClose}
-      placement="bottom"
-      size="88vh"
-      title={TEXT.filters}
+      onReset={() => setDraft(draftOf(EMPTY_FILTERS))}
+      onConfirm={apply}
       className="qy-al-drawer"
-      footer={
-        <div className="qy-al-drawer-foot">
-          <Button size="large" onClick={() => setDraft(draftOf(EMPTY_FILTERS))}>
-            {TEXT.reset}
-          </Button>
-          <Button size="large" type="primary" onClick={apply}>
-            {TEXT.confirm}
-          </Button>
-        </div>
-      }
+      footClassName="qy-al-drawer-foot"
     >
       {fields.sort && <SortGroup value={draft.sortType} onChange={(sortType) => setDraft({ ...draft, sortType })} />}
       {fields.classes && classes.length > 0 && (
@@ -79,7 +63,7 @@ export function FilterDrawer({ open, onClose, onApply, filters, classes, fields,
             onChange={(filterIds) => setDraft({ ...draft, filterIds })}
           />
         ))}
-    </Drawer>
+    </FilterSheet>
   );
 }
 

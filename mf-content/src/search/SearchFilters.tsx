@@ -1,12 +1,12 @@
 // The search filters (spec §2.13): sort, professional field (keys 1, 5, 7), subject (key 11), type
 // (key 5) and the date range; a sidebar on desktop, a drawer on phones.
 import { fromApiDate, SEARCH_DEBOUNCE_MS, toApiRange, type ArticleClass, type ArticleFilter } from '@qianyan/shared';
-import { Button, DatePicker, Drawer, Radio } from 'antd';
+import { Button, DatePicker, Radio } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { isOutside, LIST_BOUNDS } from '../article-list/dates';
 import { ClassGroup, TypeGroupField, type TypeGroup } from '../article-list/FilterGroups';
-import { RangeCalendar, type DraftRange } from '@qianyan/shared';
+import { FilterSheet, RangeCalendar, useFilterDraft, type DraftRange } from '@qianyan/shared';
 import { SEARCH_TEXT, TEXT } from '../messages';
 import { EMPTY_SEARCH_FILTERS, hasActiveSearchFilters, type SearchFilters, type SearchSort, type SearchTab } from './searchQuery';
 
@@ -213,12 +213,7 @@ export function SearchDrawer({
   options: FilterOptions;
   onApply: (f: SearchFilters) => void;
 }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
-  // Each opening starts from the applied filters; re-renders while open keep the draft.
-  useEffect(() => {
-    if (open) setDraft(draftOf(filters));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+  const [draft, setDraft] = useFilterDraft<Draft>(open, () => draftOf(filters));
 
   const apply = () => {
     onApply({ sortType: draft.sortType, classIds: draft.classIds, filterIds: draft.filterIds, ...rangeFields(draft.range) });
@@ -226,23 +221,13 @@ export function SearchDrawer({
   };
 
   return (
-    <Drawer
+    <FilterSheet
       open={open}
       onClose={onClose}
-      placement="bottom"
-      size="88vh"
-      title={TEXT.filters}
+      onReset={() => setDraft(draftOf(EMPTY_SEARCH_FILTERS))}
+      onConfirm={apply}
       className="qy-al-drawer qy-sr-drawer"
-      footer={
-        <div className="qy-al-drawer-foot">
-          <Button size="large" onClick={() => setDraft(draftOf(EMPTY_SEARCH_FILTERS))}>
-            {TEXT.reset}
-          </Button>
-          <Button size="large" type="primary" onClick={apply}>
-            {TEXT.confirm}
-          </Button>
-        </div>
-      }
+      footClassName="qy-al-drawer-foot"
     >
       <SortField value={draft.sortType} onChange={(sortType) => setDraft({ ...draft, sortType })} />
       <MultiFields
@@ -256,6 +241,6 @@ export function SearchDrawer({
         <legend>{TEXT.dateRange}</legend>
         <RangeCalendar value={draft.range} onChange={(range) => setDraft({ ...draft, range })} />
       </fieldset>
-    </Drawer>
+    </FilterSheet>
   );
 }

@@ -1,9 +1,9 @@
 // Filters of the favourite and reading lists (§2.9): date range, specialty and type for articles;
 // date range and course type for courses. A bar on wide screens, a drawer with a range calendar on phones.
 import { FilterOutlined } from '@ant-design/icons';
-import { fromApiDate, isDisabledListDate, RangeCalendar, type DraftRange } from '@qianyan/shared';
-import { Button, DatePicker, Drawer, Select, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { FilterSheet, fromApiDate, isDisabledListDate, RangeCalendar, useFilterDraft, type DraftRange } from '@qianyan/shared';
+import { Button, DatePicker, Select, Tag } from 'antd';
+import { useState } from 'react';
 import { PERSONAL_TEXT as T } from '../messages';
 import {
   activeFilterCount,
@@ -143,11 +143,7 @@ const draftOf = (f: RecordFilters): Draft => ({ range: rangeOf(f), classIds: f.c
 /** Phones: a 筛选 button opening a drawer; changes are a draft until 确定, 重置 clears the draft. */
 export function RecordFilterDrawer({ kind, value, onChange }: RecordFiltersProps) {
   const [open, setOpen] = useState(false);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(value));
-  useEffect(() => {
-    if (open) setDraft(draftOf(value));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+  const [draft, setDraft] = useFilterDraft<Draft>(open, () => draftOf(value));
   const count = activeFilterCount(kind, value);
 
   const apply = () => {
@@ -161,23 +157,13 @@ export function RecordFilterDrawer({ kind, value, onChange }: RecordFiltersProps
       <Button icon={<FilterOutlined aria-hidden="true" />} onClick={() => setOpen(true)} className="qy-rec-drawer__open">
         {T.activeFilters(count)}
       </Button>
-      <Drawer
+      <FilterSheet
         open={open}
         onClose={() => setOpen(false)}
-        placement="bottom"
-        size="88vh"
-        title={T.filters}
+        onReset={() => setDraft(draftOf(EMPTY_RECORD_FILTERS))}
+        onConfirm={apply}
         className="qy-rec-drawer"
-        footer={
-          <div className="qy-rec-drawer__foot">
-            <Button size="large" onClick={() => setDraft(draftOf(EMPTY_RECORD_FILTERS))}>
-              {T.reset}
-            </Button>
-            <Button size="large" type="primary" onClick={apply}>
-              {T.confirm}
-            </Button>
-          </div>
-        }
+        footClassName="qy-rec-drawer__foot"
       >
         {kind === 'articles' ? (
           <>
@@ -201,7 +187,7 @@ export function RecordFilterDrawer({ kind, value, onChange }: RecordFiltersProps
           <legend>{T.filterDate}</legend>
           <RangeCalendar value={draft.range} onChange={(range) => setDraft({ ...draft, range })} />
         </fieldset>
-      </Drawer>
+      </FilterSheet>
     </>
   );
 }
