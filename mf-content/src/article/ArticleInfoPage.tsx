@@ -1,19 +1,17 @@
-import { ARTICLE_LIST_PAGES, formatDate, isBlankHtml, MSG, splitClassNames, useMediaResume, type ArticleDetail } from '@qianyan/shared';
+import { ARTICLE_LIST_PAGES, formatDate, isBlankHtml, MSG, splitClassNames, useMediaResume } from '@qianyan/shared';
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ClassTags } from '../common/ClassTags';
 import { SourceBadge } from '../common/SourceBadge';
 import { useArticleClasses } from '../common/useArticleClasses';
-import { useDocumentTitle } from '../common/useDocumentTitle';
 import { kindOf } from '../article-list/kind';
-import { pageTitle } from '../messages';
 import { AccessPanel } from './AccessPanel';
 import { CommentaryPanel } from './CommentaryPanel';
-import { DetailPending, Html, NotFoundPanel } from './DetailStates';
+import { DetailScreen, Html, type DetailViewProps } from './DetailStates';
 import { ARTICLE_TEXT as T } from './messages';
 import { RelatedList } from './RelatedList';
 import { ShareBar } from './ShareBar';
-import { articleRefOf, useArticleDetail } from './useArticleDetail';
+import { articleRefOf } from './useArticleDetail';
 import { useFreeRead } from './useFreeRead';
 import '../common/common.css';
 import './article.css';
@@ -58,32 +56,10 @@ export function ArticleInfoPage() {
   const ref = articleRefOf(params);
   // share=1 and showType=clinical are accepted; they change nothing on this page yet. The single
   // sign-on data parameter (nejmjmedssodata) is exchanged by the shell for every page (ssoArrival.ts).
-  const query = useArticleDetail(ref);
-  const loaded = query.data;
-
-  useDocumentTitle(pageTitle(loaded?.detail.title || T.pageName));
-
-  if (query.notFound) return <NotFoundPanel />;
-  if (!loaded) return <DetailPending name={T.pageName} loading={query.loading} error={query.error} onRetry={query.reload} />;
-  return (
-    <ArticleView
-      key={loaded.detail.id}
-      detail={loaded.detail}
-      fetchedLoggedIn={loaded.fetchedLoggedIn}
-      reload={query.reload}
-    />
-  );
+  return <DetailScreen articleRef={ref} name={T.pageName} View={ArticleView} />;
 }
 
-function ArticleView({
-  detail,
-  fetchedLoggedIn,
-  reload,
-}: {
-  detail: ArticleDetail;
-  fetchedLoggedIn: boolean;
-  reload: () => void;
-}) {
+function ArticleView({ detail, fetchedLoggedIn, reload }: DetailViewProps) {
   const { codeByName } = useArticleClasses();
   const lockRef = useRef<HTMLElement>(null);
   const { state, unlocked, claiming, claimError, claim, more } = useFreeRead({ detail, fetchedLoggedIn, reload, lockRef });

@@ -1,9 +1,11 @@
-import { RichHtml } from '@qianyan/shared';
+import { RichHtml, type ArticleDetail } from '@qianyan/shared';
+import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { PlainErrorState, PlainLoadingState } from '@qianyan/shared/plain';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { pageTitle } from '../messages';
 import { ARTICLE_TEXT as T } from './messages';
+import { useArticleDetail, type ArticleRef } from './useArticleDetail';
 
 /** Editorial HTML (body, commentary, references), sanitised. */
 export function Html({ html, className = '' }: { html: string; className?: string }) {
@@ -58,4 +60,24 @@ export function DetailPending({
       </div>
     </div>
   );
+}
+
+/** What a detail page's view is given once the detail has arrived. */
+export interface DetailViewProps {
+  detail: ArticleDetail;
+  fetchedLoggedIn: boolean;
+  reload: () => void;
+}
+
+/**
+ * The states of a detail page (/article-info, /article-particulars): not found, loading or failed
+ * with a retry, then `View`, new for each article; the document title follows the article.
+ */
+export function DetailScreen({ articleRef, name, View }: { articleRef: ArticleRef; name: string; View: ComponentType<DetailViewProps> }) {
+  const query = useArticleDetail(articleRef);
+  const loaded = query.data;
+  useDocumentTitle(pageTitle(loaded?.detail.title || name));
+  if (query.notFound) return <NotFoundPanel />;
+  if (!loaded) return <DetailPending name={name} loading={query.loading} error={query.error} onRetry={query.reload} />;
+  return <View key={loaded.detail.id} detail={loaded.detail} fetchedLoggedIn={loaded.fetchedLoggedIn} reload={query.reload} />;
 }

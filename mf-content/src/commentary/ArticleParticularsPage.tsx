@@ -3,15 +3,12 @@ import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { articleHref } from '../article-list/ArticleListItem';
 import { AccessPanel } from '../article/AccessPanel';
-import { DetailPending, Html, NotFoundPanel } from '../article/DetailStates';
+import { DetailScreen, Html, type DetailViewProps } from '../article/DetailStates';
 import { ShareBar } from '../article/ShareBar';
-import { useArticleDetail } from '../article/useArticleDetail';
 import { useFreeRead } from '../article/useFreeRead';
 import { ClassTags } from '../common/ClassTags';
 import { useArticleClasses } from '../common/useArticleClasses';
-import { useDocumentTitle } from '../common/useDocumentTitle';
 import { ARTICLE_TEXT } from '../article/messages';
-import { pageTitle } from '../messages';
 import { articleIdList } from '../professional-more/moreQuery';
 import { COMMENTARY_TEXT as T } from './messages';
 import { RelatedArticles } from './RelatedArticles';
@@ -30,32 +27,10 @@ export const commentaryIsContent = (d: Pick<ArticleDetail, 'sourceid' | 'haswant
 export function ArticleParticularsPage() {
   const [params] = useSearchParams();
   const permalinks = params.get('permalinks')?.trim() || null;
-  const query = useArticleDetail({ permalinks, id: null, prev: null });
-  const loaded = query.data;
-
-  useDocumentTitle(pageTitle(loaded?.detail.title || T.pageName));
-
-  if (query.notFound) return <NotFoundPanel />;
-  if (!loaded) return <DetailPending name={T.pageName} loading={query.loading} error={query.error} onRetry={query.reload} />;
-  return (
-    <CommentaryView
-      key={loaded.detail.id}
-      detail={loaded.detail}
-      fetchedLoggedIn={loaded.fetchedLoggedIn}
-      reload={query.reload}
-    />
-  );
+  return <DetailScreen articleRef={{ permalinks, id: null, prev: null }} name={T.pageName} View={CommentaryView} />;
 }
 
-function CommentaryView({
-  detail,
-  fetchedLoggedIn,
-  reload,
-}: {
-  detail: ArticleDetail;
-  fetchedLoggedIn: boolean;
-  reload: () => void;
-}) {
+function CommentaryView({ detail, fetchedLoggedIn, reload }: DetailViewProps) {
   const { codeByName } = useArticleClasses();
   const lockRef = useRef<HTMLElement>(null);
   const { state, unlocked, claiming, claimError, claim } = useFreeRead({ detail, fetchedLoggedIn, reload, lockRef });
