@@ -1,22 +1,11 @@
-// Small inline icons for the chrome (the outlines of antd's icon set, 1em, currentColor), so the
-// header draws without @ant-design/icons. Decorative: hidden from assistive technology.
+// Small inline icons for the chrome (the outlines of antd's icon set, drawn by the shared PlainIcon),
+// so the header draws without @ant-design/icons. Decorative: hidden from assistive technology.
+import { PlainIcon } from '@qianyan/shared/plain';
 import type { ReactElement } from 'react';
 
 export function icon(d: string) {
   return function Icon({ className }: { className?: string }): ReactElement {
-    return (
-      <svg
-        className={className ? `qy-icon ${className}` : 'qy-icon'}
-        viewBox="64 64 896 896"
-        width="1em"
-        height="1em"
-        fill="currentColor"
-        aria-hidden="true"
-        focusable="false"
-      >
-        <path d={d} />
-      </svg>
-    );
+    return <PlainIcon d={d} className={className ? `qy-icon ${className}` : 'qy-icon'} />;
   };
 }
 
