@@ -20,16 +20,16 @@ test('the home page\'s main column reaches down beside the right column', async 
   await page.goto('/index');
   const main = page.locator('.qy-home-main');
   const side = page.locator('.qy-home-side');
-  // The courses' block is part of the main column, loaded with its own app once the reader scrolls.
-  await page.locator('.qy-home-editing').scrollIntoViewIfNeeded();
-  await expect(main.getByRole('tab').first()).toBeVisible();
-  await expect(side.getByRole('link').first()).toBeVisible();
+  // The week's issue lists its items (6 to 12 in the demo) and the fields follow them.
+  await expect(main.getByRole('region', { name: '最新期刊' }).getByRole('link').nth(5)).toBeVisible();
+  await expect(main.getByRole('region', { name: '专业领域' }).getByRole('link').last()).toBeVisible();
+  await expect(side.getByRole('region', { name: '述评' }).getByRole('link').nth(2)).toBeVisible();
   const mainBox = await box(main);
   const sideBox = await box(side);
   const mainBottom = mainBox.y + mainBox.height;
   const sideBottom = sideBox.y + sideBox.height;
-  // Before: the main column ended about 600 px above the right one.
-  expect(sideBottom - mainBottom, `main ends at ${Math.round(mainBottom)}, side at ${Math.round(sideBottom)}`).toBeLessThan(250);
+  // Before: the main column ended about 600 px above the right one (one article a week).
+  expect(Math.abs(sideBottom - mainBottom), `main ends at ${Math.round(mainBottom)}, side at ${Math.round(sideBottom)}`).toBeLessThan(250);
   await snap(page, testInfo, 'layout-home');
 });
 

@@ -47,11 +47,9 @@ export function HomePage() {
       <div className="qy-page qy-home-body">
         <HotReads />
         <div className="qy-home-grid">
-          {/* The courses' block goes in the main column, under the fields: the right column is as long. */}
           <div className="qy-home-main">
             <PeriodicalBox />
             <FieldsGrid />
-            <EditingClassSlot />
           </div>
           <aside className="qy-home-side">
             <SideAdverts />
@@ -59,6 +57,7 @@ export function HomePage() {
             <CommentaryList />
           </aside>
         </div>
+        <EditingClassSlot />
         <BottomAdverts />
       </div>
     </div>
