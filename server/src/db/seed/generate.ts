@@ -522,6 +522,8 @@ export function generateArticles(now: Date): SeedArticle[] {
     }
   }
 
+  distinctTitles(out);
+
   // Related articles: up to three others sharing the primary class.
   const byClass = new Map<number, number[]>();
   out.forEach((a, k) => byClass.set(a.classIds[0]!, [...(byClass.get(a.classIds[0]!) ?? []), k]));
@@ -532,6 +534,44 @@ export function generateArticles(now: Date): SeedArticle[] {
     a.related = [...new Set(a.related)];
   });
   return out;
+}
+
+/** What sets a later article with the same topic apart: the follow-ups a journal publishes. */
+const FOLLOW_UPS: [string, string][] = [
+  ['：长期随访结果', ': Long-Term Follow-up'],
+  ['：亚组分析', ': Subgroup Analyses'],
+  ['：真实世界证据', ': Real-World Evidence'],
+  ['：二次分析', ': A Secondary Analysis'],
+  ['：研究更新', ': An Update'],
+];
+const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * No two demo articles share a title, as no two articles of a journal do: a weekly roundup that comes
+ * back (一周文献速览) carries its date, another article on a topic already covered becomes one of its
+ * follow-ups (in both languages), and the commentary's title follows. The random draws are untouched.
+ */
+function distinctTitles(articles: SeedArticle[]) {
+  const taken = new Set<string>();
+  const seen = new Map<string, number>();
+  for (const a of articles) {
+    const first = a.title;
+    const n = seen.get(first) ?? 0;
+    seen.set(first, n + 1);
+    if (n === 0 && !taken.has(first)) {
+      taken.add(first);
+      continue;
+    }
+    const [, m, d] = shanghaiDate(a.postdate).split('-').map(Number) as [number, number, number];
+    const dated: [string, string] = [`（${m}月${d}日）`, ` (${MONTHS_EN[m - 1]} ${d})`];
+    const options: [string, string][] = a.title.includes('一周文献速览') ? [dated] : [...FOLLOW_UPS.slice((n - 1) % FOLLOW_UPS.length), dated];
+    const [zh, en] = options.find(([z]) => !taken.has(first + z)) ?? dated;
+    const wasWantsay = a.wantsayTitle === `述评：${first}`;
+    a.title = first + zh;
+    a.outtitle = a.outtitle + en;
+    if (wasWantsay) a.wantsayTitle = `述评：${a.title}`;
+    taken.add(a.title);
+  }
 }
 
 /**
