@@ -1,6 +1,4 @@
 // Strings of mf-payment that the spec does not fix (the spec's own strings come from MSG).
-export const SITE_NAME = '千言医学';
-
 export const PAY_MSG = {
   plansHeading: '会员方案',
   plansHint: '选择适合您的会员方案，开通后可完整阅读与观看全部内容。',
@@ -33,11 +31,9 @@ export const PAY_MSG = {
   qrPageName: '会员支付',
   qrWorking: '正在前往支付宝收银台…',
   qrWorkingText: '请稍候，页面将自动跳转到支付页面。',
-  home: '首页',
+  qrInvalidText: '请在电脑上刷新二维码后重新扫码，或先看看会员方案。',
   viewPlans: '查看会员方案',
 } as const;
-
-export const pageTitle = (name: string) => `${name} - ${SITE_NAME}`;
 
 /** Payment strings of mf-payment that the spec does not fix. */
 export const PAY_FLOW_MSG = {

@@ -2,11 +2,10 @@
 // Alipay QR. A new record (status '0') with valid data is marked scanned (1), the plan's type picks
 // wap pay or sign pay (3 and 4), and the returned form is submitted; anything else shows
 // 二维码已失效，请刷新二维码重新扫码.
-import { LoadingOutlined, WarningOutlined } from '@ant-design/icons';
-import { api, MSG } from '@qianyan/shared';
+import { api, MSG, pageTitle, SectionPanel, useDocumentTitle } from '@qianyan/shared';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { PAY_MSG, pageTitle } from '../messages';
+import { PAY_MSG } from '../messages';
 import { browser } from '../subscription/browser';
 import './qrpay.css';
 
@@ -28,9 +27,7 @@ export function QrPayPage() {
   const token = params.token ?? '';
   const [state, setState] = useState<PageState>({ kind: 'working' });
 
-  useEffect(() => {
-    document.title = pageTitle(PAY_MSG.qrPageName);
-  }, []);
+  useDocumentTitle(pageTitle(PAY_MSG.qrPageName));
 
   useEffect(() => {
     let live = true;
@@ -58,34 +55,29 @@ export function QrPayPage() {
     };
   }, [qrId, token]);
 
+  return state.kind === 'working' ? <QrWorking /> : <QrInvalid />;
+}
+
+// Each state is the shared section panel (the centred card with the ways home and to the journal
+// list) in mf-payment's frame.
+const FRAME = { page: 'qy-qrpay', card: 'qy-qrpay__card' };
+
+/** On the way to Alipay's cashier: the page submits the form and the browser leaves. */
+function QrWorking() {
+  return <SectionPanel label={PAY_MSG.qrPageName} title={PAY_MSG.qrWorking} text={PAY_MSG.qrWorkingText} frame={FRAME} />;
+}
+
+/** 二维码已失效，请刷新二维码重新扫码: announced, with the way to the plans besides home. */
+function QrInvalid() {
   return (
-    <div className="qy-qrpay">
-      <section className="qy-qrpay__card" aria-labelledby="qy-qrpay-title">
-        <span className="qy-qrpay__icon" aria-hidden="true">
-          {state.kind === 'working' ? <LoadingOutlined /> : <WarningOutlined />}
-        </span>
-        <p className="qy-qrpay__eyebrow">{PAY_MSG.qrPageName}</p>
-        {state.kind === 'working' ? (
-          <>
-            <h1 id="qy-qrpay-title">{PAY_MSG.qrWorking}</h1>
-            <p className="qy-qrpay__text">{PAY_MSG.qrWorkingText}</p>
-          </>
-        ) : (
-          <>
-            <h1 id="qy-qrpay-title" role="alert">
-              {MSG.invalidPaymentQr}
-            </h1>
-            <div className="qy-qrpay__actions">
-              <Link className="qy-qrpay__link" to="/">
-                {PAY_MSG.home}
-              </Link>
-              <Link className="qy-qrpay__link qy-qrpay__link--primary" to="/personal?type=flag4">
-                {PAY_MSG.viewPlans}
-              </Link>
-            </div>
-          </>
-        )}
-      </section>
+    <div role="alert">
+      <SectionPanel label={PAY_MSG.qrPageName} title={MSG.invalidPaymentQr} text={PAY_MSG.qrInvalidText} frame={FRAME}>
+        <p className="qy-qrpay__plans">
+          <Link className="qy-construction-link" to="/personal?type=flag4">
+            {PAY_MSG.viewPlans}
+          </Link>
+        </p>
+      </SectionPanel>
     </div>
   );
 }
