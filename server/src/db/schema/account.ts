@@ -1,18 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { check, index, integer, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { at, createdAt, updatedAt } from './columns.js';
 
 /** Registered users with their profile (spec §3 User and Profile). Owned by the account module. */
 export const members = pgTable(
@@ -56,7 +44,7 @@ export const members = pgTable(
     wechatUnionId: varchar('wechat_union_id', { length: 64 }),
     ifNeedUpdate: smallint('if_need_update').notNull().default(0),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('members_username_key').on(t.username),
@@ -67,20 +55,24 @@ export const members = pgTable(
   ],
 );
 
+/** The member a row belongs to: member_id not null, deleted with the member. */
+export const memberRef = () =>
+  integer('member_id')
+    .notNull()
+    .references(() => members.id, { onDelete: 'cascade' });
+
 /** Login sessions: only the SHA-256 of the opaque token is stored (ARCHITECTURE §3.1). */
 export const memberSessions = pgTable(
   'member_sessions',
   {
     id: serial('id').primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: memberRef(),
     /** Hex SHA-256 of the token. */
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
     createdAt: createdAt(),
     /** created_at + 6 h, absolute. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
     ip: varchar('ip', { length: 64 }),
     userAgent: varchar('user_agent', { length: 512 }),
   },
@@ -95,9 +87,7 @@ export const favourites = pgTable(
   'favourites',
   {
     id: serial('id').primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: memberRef(),
     kind: varchar('kind', { length: 16 }).notNull(),
     itemId: integer('item_id').notNull(),
     createdAt: createdAt(),
@@ -113,12 +103,10 @@ export const readingRecords = pgTable(
   'reading_records',
   {
     id: serial('id').primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: memberRef(),
     kind: varchar('kind', { length: 16 }).notNull(),
     itemId: integer('item_id').notNull(),
-    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: at('read_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('reading_records_member_kind_item_key').on(t.memberId, t.kind, t.itemId),
@@ -131,9 +119,7 @@ export const shippingAddresses = pgTable(
   'shipping_addresses',
   {
     id: serial('id').primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: memberRef(),
     proId: integer('pro_id').notNull(),
     cityId: integer('city_id').notNull(),
     areaId: integer('area_id').notNull(),
@@ -143,7 +129,7 @@ export const shippingAddresses = pgTable(
     shName: varchar('sh_name', { length: 64 }).notNull(),
     shPhone: varchar('sh_phone', { length: 20 }).notNull(),
     shAddress: varchar('sh_address', { length: 256 }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('shipping_addresses_member_key').on(t.memberId)],
 );

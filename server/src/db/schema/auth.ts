@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { members } from './account.js';
+import { check, index, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { at } from './columns.js';
+import { memberRef } from './account.js';
 
 // Tables of the auth module: captchas, verification codes, the proofs checkCode hands out, the
 // local outbox, used single-sign-on tickets and exchanged messaging-app (WeChat) authorisations.
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /** Arithmetic picture captchas: single use, 2 minutes; only an HMAC of the answer is kept. */
 export const captchas = pgTable(
@@ -81,9 +80,7 @@ export const ssoTicketsUsed = pgTable(
   'sso_tickets_used',
   {
     ticketHash: varchar('ticket_hash', { length: 64 }).primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: memberRef(),
     usedAt: at('used_at').notNull(),
     expiresAt: at('expires_at').notNull(),
   },

@@ -9,10 +9,10 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { at, createdAt, updatedAt, classIds } from './columns.js';
 import { tsvector } from './search.js';
 
 /** Content families (spec §3 Source ids): 5 journal, 6 digest, 7 animation, 8 audio, 9 clinical research writing, 10 catalyst, 11 evidence, 1 commentary. */
@@ -85,7 +85,7 @@ export const articles = pgTable(
     typeId: integer('type_id').references(() => articleTypes.id),
     weeklyIssueId: integer('weekly_issue_id').references(() => weeklyIssues.id),
     /** Disease areas (article_classes.id). */
-    classIds: integer('class_ids').array().notNull().default(sql`'{}'::integer[]`),
+    classIds: classIds(),
     permalinks: varchar('permalinks', { length: 64 }).notNull(),
     title: text('title').notNull(),
     outtitle: text('outtitle').notNull().default(''),
@@ -103,7 +103,7 @@ export const articles = pgTable(
     aboutcontent: text('aboutcontent').notNull().default(''),
     appendix: text('appendix').notNull().default(''),
     thank: text('thank').notNull().default(''),
-    postdate: timestamp('postdate', { withTimezone: true }).notNull(),
+    postdate: at('postdate').notNull(),
     /** Publication date of the original. */
     pubdate: date('pubdate', { mode: 'string' }),
     thumb: text('thumb').notNull().default(''),
@@ -114,8 +114,8 @@ export const articles = pgTable(
     readCount: integer('read_count').notNull().default(0),
     /** 1 published, 2 published by link only (weekly catalogues, never listed), 0 draft. */
     status: smallint('status').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     /**
      * Search (server/src/modules/search): lexemes segmented by the application. search_title holds
      * the title; search_head the title (weight A), keywords, English title and authors (B);

@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { at, createdAt, classIds } from './columns.js';
 import { tsvector } from './search.js';
 
 /**
@@ -34,7 +24,7 @@ export const lessons = pgTable(
     ifViewAuth: smallint('if_view_auth').notNull().default(2),
     /** Full media and text only for active members (plus free reads). */
     memberOnly: smallint('member_only').notNull().default(0),
-    classIds: integer('class_ids').array().notNull().default(sql`'{}'::integer[]`),
+    classIds: classIds(),
     /** JSON text lists of {url}. */
     coverPc: text('cover_pc').notNull().default('[]'),
     coverMobile: text('cover_mobile').notNull().default('[]'),
@@ -43,12 +33,12 @@ export const lessons = pgTable(
     content: text('content').notNull().default(''),
     aboutcontent: text('aboutcontent').notNull().default(''),
     outsideChain: text('outside_chain').notNull().default(''),
-    publishdate: timestamp('publishdate', { withTimezone: true }).notNull(),
+    publishdate: at('publishdate').notNull(),
     /** 1 published, 0 draft (lessonStatus). */
     status: smallint('status').notNull().default(1),
     sort: integer('sort').notNull().default(0),
     viewCount: integer('view_count').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     /**
      * Search lexemes (server/src/modules/search): title (A), subtitle (C), description (D). NULL
      * means not indexed yet, as for articles.search_vector.
@@ -76,15 +66,15 @@ export const conferences = pgTable(
     subhead: text('subhead').notNull().default(''),
     sponsor: varchar('sponsor', { length: 128 }).notNull().default(''),
     imgPc: text('img_pc').notNull().default(''),
-    classIds: integer('class_ids').array().notNull().default(sql`'{}'::integer[]`),
-    beginTime: timestamp('begin_time', { withTimezone: true }).notNull(),
-    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    classIds: classIds(),
+    beginTime: at('begin_time').notNull(),
+    endTime: at('end_time').notNull(),
     content: text('content').notNull().default(''),
     /** JSON text list of {url, fileType} (the review's video or image). */
     media: text('media').notNull().default('[]'),
     /** 1 review (past), 2 notice (upcoming). */
     status: smallint('status').notNull().default(2),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('conferences_begin_idx').on(t.beginTime.desc().nullsFirst())],
 );

@@ -1,5 +1,6 @@
-import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { members } from './account.js';
+import { index, integer, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
+import { memberRef } from './account.js';
 
 /**
  * Pictures members uploaded (re-encoded, under server-made keys) with their 300 px thumbnails.
@@ -9,9 +10,7 @@ export const uploads = pgTable(
   'uploads',
   {
     id: serial('id').primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: memberRef(),
     /** Storage key of the picture, e.g. 2026/11/<random>.jpg */
     storageKey: varchar('storage_key', { length: 128 }).notNull(),
     thumbKey: varchar('thumb_key', { length: 128 }).notNull(),
@@ -21,7 +20,7 @@ export const uploads = pgTable(
     byteSize: integer('byte_size').notNull(),
     width: smallint('width').notNull(),
     height: smallint('height').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('uploads_storage_key_key').on(t.storageKey),

@@ -1,17 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { members } from './account.js';
+import { check, index, integer, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { at, createdAt } from './columns.js';
+import { memberRef } from './account.js';
 import { articles } from './content.js';
 
 /** Paid plans (spec §3 Service plan). type 1 monthly, 2 yearly, 3 continuous monthly, 4 continuous yearly. */
@@ -39,6 +29,12 @@ export const servicePlans = pgTable(
   ],
 );
 
+/** The plan a row is for: service_plan_id not null. */
+const planRef = () =>
+  integer('service_plan_id')
+    .notNull()
+    .references(() => servicePlans.id);
+
 /** Benefits listed beside the plans (spec §3: id, icon, title, infos). */
 export const equityItems = pgTable('equity_items', {
   id: integer('id').primaryKey(),
@@ -56,16 +52,14 @@ export const memberships = pgTable(
   'memberships',
   {
     id: serial('id').primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: memberRef(),
     serviceType: smallint('service_type').notNull(),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    startsAt: at('starts_at').notNull(),
+    endsAt: at('ends_at').notNull(),
     orderId: integer('order_id'),
     /** paid (bought by order_id), grace (kept on while a continuous plan's renewal is retried), seed (demo). */
     kind: varchar('kind', { length: 16 }).notNull().default('paid'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('memberships_order_idx').on(t.orderId),
@@ -85,12 +79,8 @@ export const serviceOrders = pgTable(
   {
     id: serial('id').primaryKey(),
     ordersn: varchar('ordersn', { length: 40 }).notNull(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
-    servicePlanId: integer('service_plan_id')
-      .notNull()
-      .references(() => servicePlans.id),
+    memberId: memberRef(),
+    servicePlanId: planRef(),
     serviceType: smallint('service_type').notNull(),
     serviceTitle: varchar('service_title', { length: 64 }).notNull(),
     priceFen: integer('price_fen').notNull(),
@@ -105,14 +95,14 @@ export const serviceOrders = pgTable(
     /** The provider's transaction id and our trade number of the payment that paid it. */
     tradeNo: varchar('trade_no', { length: 64 }),
     paidOutTradeNo: varchar('paid_out_trade_no', { length: 40 }),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidAt: at('paid_at'),
     /** An unpaid order is closed after this (the reconciler); asking again then makes a new one. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
-    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    expiresAt: at('expires_at'),
+    closedAt: at('closed_at'),
+    refundedAt: at('refunded_at'),
     refundNo: varchar('refund_no', { length: 64 }),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: at('deleted_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('service_orders_ordersn_key').on(t.ordersn),
@@ -152,9 +142,9 @@ export const paymentAttempts = pgTable(
     payload: text('payload'),
     status: smallint('status').notNull().default(0),
     tradeNo: varchar('trade_no', { length: 64 }),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: at('paid_at'),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('payment_attempts_out_trade_no_key').on(t.outTradeNo),
@@ -174,12 +164,8 @@ export const payAgreements = pgTable(
   'pay_agreements',
   {
     id: serial('id').primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
-    servicePlanId: integer('service_plan_id')
-      .notNull()
-      .references(() => servicePlans.id),
+    memberId: memberRef(),
+    servicePlanId: planRef(),
     serviceType: smallint('service_type').notNull(),
     channel: varchar('channel', { length: 16 }).notNull(),
     provider: varchar('provider', { length: 16 }).notNull(),
@@ -188,13 +174,13 @@ export const payAgreements = pgTable(
     agreementNo: varchar('agreement_no', { length: 64 }),
     status: smallint('status').notNull().default(0),
     /** When the next renewal is charged (a day before the paid time ends); null until active. */
-    nextChargeAt: timestamp('next_charge_at', { withTimezone: true }),
+    nextChargeAt: at('next_charge_at'),
     failures: smallint('failures').notNull().default(0),
     lastError: varchar('last_error', { length: 256 }),
-    graceUntil: timestamp('grace_until', { withTimezone: true }),
-    signedAt: timestamp('signed_at', { withTimezone: true }),
-    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    graceUntil: at('grace_until'),
+    signedAt: at('signed_at'),
+    stoppedAt: at('stopped_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('pay_agreements_external_key').on(t.externalAgreementNo),
@@ -213,19 +199,15 @@ export const qrcodeInfos = pgTable(
   'qrcode_infos',
   {
     id: serial('id').primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
-    servicePlanId: integer('service_plan_id')
-      .notNull()
-      .references(() => servicePlans.id),
+    memberId: memberRef(),
+    servicePlanId: planRef(),
     /** JSON text {"service_id": …} as the client sent it (without the token). */
     resultData: text('result_data').notNull(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
     status: smallint('status').notNull().default(0),
     ordersn: varchar('ordersn', { length: 40 }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index('qrcode_infos_member_idx').on(t.memberId), uniqueIndex('qrcode_infos_token_key').on(t.tokenHash)],
 );
@@ -254,7 +236,7 @@ export const paymentEvents = pgTable(
     /** e.g. applied, duplicate, bad_signature, amount_mismatch, merchant_mismatch, paid_twice */
     outcome: varchar('outcome', { length: 32 }).notNull(),
     detail: text('detail').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('payment_events_trade_idx').on(t.outTradeNo), index('payment_events_created_idx').on(t.createdAt)],
 );
@@ -277,9 +259,9 @@ export const sandboxTrades = pgTable('sandbox_trades', {
   agreementPeriodMonths: smallint('agreement_period_months'),
   notifyUrl: text('notify_url').notNull(),
   returnUrl: text('return_url'),
-  paidAt: timestamp('paid_at', { withTimezone: true }),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  paidAt: at('paid_at'),
+  expiresAt: at('expires_at').notNull(),
+  createdAt: createdAt(),
 });
 
 export const sandboxAgreements = pgTable('sandbox_agreements', {
@@ -290,7 +272,7 @@ export const sandboxAgreements = pgTable('sandbox_agreements', {
   /** Set from the sandbox page or by tests: renewal charges fail (as with an empty balance). */
   failCharges: smallint('fail_charges').notNull().default(0),
   notifyUrl: text('notify_url').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /**
@@ -301,14 +283,12 @@ export const freeReadClaims = pgTable(
   'free_read_claims',
   {
     id: serial('id').primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: memberRef(),
     /** YYYYMM in Asia/Shanghai time. */
     month: varchar('month', { length: 6 }).notNull(),
     kind: varchar('kind', { length: 16 }).notNull(),
     itemId: integer('item_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('free_read_claims_member_month_key').on(t.memberId, t.month),
@@ -324,15 +304,13 @@ export const articleEntitlements = pgTable(
   'article_entitlements',
   {
     id: serial('id').primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: memberRef(),
     articleId: integer('article_id')
       .notNull()
       .references(() => articles.id, { onDelete: 'cascade' }),
     /** How it was granted: free_read (the only way for now). */
     source: varchar('source', { length: 16 }).notNull().default('free_read'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('article_entitlements_member_article_key').on(t.memberId, t.articleId)],
 );

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { at } from './columns.js';
 
 /**
  * About pages (spec §2.5), listed by article/selectAbout. `type` is the section key the /about
@@ -22,7 +23,7 @@ export const videoPlays = pgTable(
     relationType: smallint('relation_type').notNull(),
     relationId: integer('relation_id').notNull(),
     plays: integer('plays').notNull().default(0),
-    lastPlayedAt: timestamp('last_played_at', { withTimezone: true }).notNull().defaultNow(),
+    lastPlayedAt: at('last_played_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.relationType, t.relationId] }), index('video_plays_last_idx').on(t.lastPlayedAt)],
 );
