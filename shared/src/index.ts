@@ -4,6 +4,7 @@
 export * from '@qianyan/shared/core';
 export { AppProviders, ThemeScope, theme } from './ui/AppProviders';
 export { EmptyState, ErrorState, LoadingState } from './ui/States';
+export { QueryPending } from './QueryPending';
 export { isSignedMediaUrl, useMediaResume } from './ui/useMediaResume';
 export { reactLifecycles } from './ui/lifecycles';
 export { bareReactLifecycles, PlainErrorState, StoreProvider } from './ui/bareLifecycles';

@@ -3,10 +3,9 @@
 import { EditOutlined } from '@ant-design/icons';
 import {
   api,
-  ErrorState,
   getSession,
-  LoadingState,
   MSG,
+  QueryPending,
   updateSessionUser,
   useApiQuery,
   type Profile,
@@ -70,8 +69,7 @@ export function ProfileTab() {
     }
   };
 
-  if (!profile && query.loading) return <LoadingState rows={8} />;
-  if (!profile) return <ErrorState message={query.error?.message} onRetry={query.reload} />;
+  if (!profile) return <QueryPending query={query} rows={8} />;
 
   if (editing) {
     return (

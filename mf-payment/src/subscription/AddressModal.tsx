@@ -5,9 +5,8 @@ import {
   antdRule,
   api,
   ApiError,
-  ErrorState,
-  LoadingState,
   MSG,
+  QueryPending,
   useApiQuery,
   validateMobile,
   type ProviderReply,
@@ -106,8 +105,7 @@ export function AddressModal({ open, onSaved, onCancel }: { open: boolean; onSav
       destroyOnHidden
     >
       <p className="qy-sub__hint">{PAY_FLOW_MSG.addressHint}</p>
-      {!data.data && data.loading && <LoadingState rows={4} />}
-      {!data.data && !data.loading && <ErrorState message={data.error?.message} onRetry={data.reload} />}
+      {!data.data && <QueryPending query={data} rows={4} />}
       {data.data && (
         <Form<FormValues> form={form} layout="vertical" onFinish={submit} requiredMark>
           <Form.Item

@@ -4,9 +4,8 @@ import {
   api,
   ApiError,
   EmptyState,
-  ErrorState,
-  LoadingState,
   MSG,
+  QueryPending,
   toast,
   useApiQuery,
   type ProviderReply,
@@ -48,8 +47,7 @@ export function OrderList({ refreshKey = 0 }: { refreshKey?: number }) {
     });
   };
 
-  if (!orders.data && orders.loading) return <LoadingState rows={3} />;
-  if (!orders.data) return <ErrorState message={orders.error?.message} onRetry={orders.reload} />;
+  if (!orders.data) return <QueryPending query={orders} rows={3} />;
   const { items, total_count } = orders.data;
   return (
     <div className="qy-orders">

@@ -7,9 +7,8 @@ import {
   api,
   ApiError,
   EmptyState,
-  ErrorState,
-  LoadingState,
   MSG,
+  QueryPending,
   shippingRequired,
   toast,
   updateSessionUser,
@@ -143,8 +142,7 @@ function Panel() {
   const purchasing = step?.kind === 'pay' || pending !== null || paid;
   const blockedReason = purchasing ? null : limits.blockedReason;
 
-  if (!services.data && services.loading) return <LoadingState rows={8} />;
-  if (!services.data) return <ErrorState message={services.error?.message} onRetry={services.reload} />;
+  if (!services.data) return <QueryPending query={services} rows={8} />;
 
   return (
     <div className="qy-sub">

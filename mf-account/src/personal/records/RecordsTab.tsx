@@ -3,9 +3,8 @@
 import {
   api,
   EmptyState,
-  ErrorState,
-  LoadingState,
   MSG,
+  QueryPending,
   toast,
   useApiQuery,
   useIsMobile,
@@ -84,8 +83,7 @@ export function RecordsTab({ list }: { list: RecordList }) {
   const filterProps = { kind, value: filters, onChange: changeFilters };
 
   let body;
-  if (!data && query.loading) body = <LoadingState rows={6} />;
-  else if (!data) body = <ErrorState message={query.error?.message} onRetry={query.reload} />;
+  if (!data) body = <QueryPending query={query} rows={6} />;
   else if (data.page.results.length === 0) body = <EmptyState text={MSG.empty} />;
   else
     body = (
