@@ -4,15 +4,11 @@ import { defineConfig, devices } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CHROMIUM as chromium, VIEWPORTS } from '../scripts/lib/browser.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 8180);
 // One fresh embedded database per run; workers inherit the runner's environment.
 process.env.QY_E2E_DB ??= fs.mkdtempSync(path.join(os.tmpdir(), 'qy-e2e-db-'));
-
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
-};
 
 export default defineConfig({
   testDir: './tests',
@@ -31,19 +27,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium } },
-    {
-      name: 'mobile',
-      use: {
-        viewport: { width: 390, height: 844 },
-        deviceScaleFactor: 2,
-        isMobile: true,
-        hasTouch: true,
-        userAgent:
-          'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
-        launchOptions: chromium,
-      },
-    },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], ...VIEWPORTS.desktop, launchOptions: chromium } },
+    { name: 'mobile', use: { ...VIEWPORTS.mobile, launchOptions: chromium } },
   ],
   webServer: {
     command: 'node ../server/dist/server.js',

@@ -4,31 +4,18 @@
 //
 //   node scripts/bench/a11y.mjs --base http://127.0.0.1:8291 [--quick] [--only /index,/nejm-list]
 import { createRequire } from 'node:module';
+import { CHROMIUM, VIEWPORTS } from '../lib/browser.mjs';
 import { seededIds, specRoutes } from './routes.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('@playwright/test');
 const { AxeBuilder } = require('@axe-core/playwright');
 
-export const VIEWPORTS = {
-  desktop: { viewport: { width: 1440, height: 900 } },
-  mobile: {
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    userAgent:
-      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
-  },
-};
 const IMPACTS = ['critical', 'serious', 'moderate', 'minor'];
 export const PASSWORD = 'Qianyan#2026';
 
 export function launchChromium() {
-  return chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
-  });
+  return chromium.launch({ ...CHROMIUM, executablePath: process.env.CHROME_PATH ?? CHROMIUM.executablePath });
 }
 
 /** Waits until the page has rendered and its requests have settled (media may keep streaming). */

@@ -4,7 +4,8 @@
 //   from a Chrome DevTools Protocol network trace (method below and in docs/performance.md).
 // - lighthouseRun: Lighthouse (npm package, Debian's Chromium) in its default mobile preset.
 import zlib from 'node:zlib';
-import { login, settle, VIEWPORTS } from './a11y.mjs';
+import { VIEWPORTS } from '../lib/browser.mjs';
+import { login, settle } from './a11y.mjs';
 
 /**
  * Loads a page and reports the JavaScript it needed until the network went idle. `storageState`
