@@ -1,3 +1,5 @@
+import { MSG } from './specMessages.js';
+
 /** Business error codes of the API envelope (ARCHITECTURE §3.1). */
 export const ErrorCode = {
   badParameter: 10001,
@@ -13,48 +15,30 @@ export const ErrorCode = {
   internal: 50000,
 } as const;
 
+/**
+ * The `msg` of the server's replies: every message the specification fixes (MSG, the list the apps
+ * show, spec §5 validation and §8), under the same keys, plus the server's own below.
+ */
 export const Messages = {
+  ...MSG,
   success: 'success',
-  done: '操作成功！',
+  done: MSG.operationSuccess,
   badParameter: '请求参数错误',
-  noSession: '登录超时，请重新登录',
+  noSession: MSG.sessionExpired,
   notFound: '内容不存在',
   wrongCredentials: '用户名或密码错误',
   rateLimited: '操作过于频繁，请稍后再试',
-  wrongMethod: '请求方式不支持！',
-  internal: '网络繁忙，请稍后！',
-  freeReadUsedOk: '使用成功',
-  freeReadUsedUp: '您本月免费次数已经使用了!',
+  wrongMethod: MSG.methodNotSupported,
+  internal: MSG.busy,
+  freeReadUsedOk: MSG.useSuccess,
+  freeReadUsedUp: MSG.freeReadFailed,
   lessonIdRequired: '请输入课程编号',
   lessonIdInvalid: '课程编号格式不正确',
-  profileIncomplete: '需要资料补齐才能浏览',
   articleIdRequired: '请输入文章编号',
   articleIdInvalid: '文章编号格式不正确',
-  // Accounts: spec §5 validation and §8 success messages (identical to shared MSG)…
-  mobileRequired: '请输入手机号码',
-  mobileRequiredOnSend: '请输入手机号',
-  mobileInvalid: '手机输入不正确，请重新输入',
-  emailRequired: '请输入邮箱',
-  emailRequiredOnSend: '请输入邮箱号码',
-  emailInvalid: '邮箱输入不正确，请重新输入',
-  codeRequired: '请输入验证码',
-  passwordRequired: '请输入密码',
-  passwordTooShort: '请至少输入6位',
-  passwordTooShortPersonal: '密码至少6位',
-  confirmRequired: '请再次输入密码',
-  confirmMismatchPersonal: '两次输入密码不一致!',
-  usernameRequired: '请输入用户名',
-  sendSuccess: '发送成功',
-  loginSuccess: '登录成功',
-  registerSuccess: '注册成功！请继续完善信息。',
-  bindPhoneSuccess: '绑定手机成功！请继续完善信息',
-  passwordReset: '密码成功重置，请使用新密码重新登录',
-  passwordChanged: '修改密码成功',
-  // …and where the spec is silent.
-  captchaRequired: '请输入图片验证码',
+  // Accounts, where the spec is silent.
   captchaAnswerRequired: '请输入图片验证码的计算结果',
   captchaMissing: '请先获取图片验证码',
-  captchaWrong: '图片验证码计算结果不正确，请重新获取',
   captchaExpired: '图片验证码已失效，请重新获取',
   codeTypeInvalid: '验证码类型不正确',
   codeWrong: '验证码不正确或已失效，请重新获取',

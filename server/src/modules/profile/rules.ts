@@ -1,25 +1,21 @@
 // The profile rules of spec §5 and §3 Options, as shared/src/validation.ts (validateProfile) and
 // shared/src/constants.ts state them for the browser; test/profile-rules.test.ts checks they agree.
 
+import { MSG } from '../../lib/specMessages.js';
+
+/**
+ * The profile's messages: spec §5's come from the one list the apps show (MSG); the others are where
+ * the spec is silent. Each role field's "please fill in / choose" message is MSG.<field>Required.
+ */
 export const ProfileMessages = {
-  nameRequired: '请输入姓名',
-  cityRequired: '请选择城市',
-  hospitalRequired: '请选择医院',
-  divisionRequired: '请选择科室',
-  joblevelRequired: '请选择职称',
-  jobnameRequired: '请选择职务',
-  universityRequired: '请选择学校',
-  majorsRequired: '请输入专业',
-  entranceYearRequired: '请选择学年份',
-  qualificationRequired: '请选择学历',
-  otherCompanyRequired: '请输入单位',
-  otherDepartmentRequired: '请输入部门',
-  otherJobnameRequired: '请输入职务',
-  // Where the spec is silent.
+  nameRequired: MSG.nameRequired,
+  cityRequired: MSG.cityRequired,
+  divisionRequired: MSG.divisionRequired,
+  entranceYearRequired: MSG.entranceYearRequired,
   identityRequired: '请选择身份',
   cityInvalid: '所选城市不存在，请重新选择',
   entranceYearFuture: '入学年份不能晚于今年',
-  saved: '保存成功',
+  saved: MSG.saveSuccess,
 } as const;
 
 export const IDENTITIES = ['执业医师', '医学生', '其他'] as const;
@@ -45,19 +41,8 @@ export const FIELDS_BY_IDENTITY = {
 
 export type RoleField = (typeof FIELDS_BY_IDENTITY)[Identity][number];
 
-const REQUIRED_MESSAGE: Record<RoleField, string> = {
-  hospital: ProfileMessages.hospitalRequired,
-  division: ProfileMessages.divisionRequired,
-  joblevel: ProfileMessages.joblevelRequired,
-  jobname: ProfileMessages.jobnameRequired,
-  university: ProfileMessages.universityRequired,
-  majors: ProfileMessages.majorsRequired,
-  entranceYear: ProfileMessages.entranceYearRequired,
-  qualification: ProfileMessages.qualificationRequired,
-  otherCompany: ProfileMessages.otherCompanyRequired,
-  otherDepartment: ProfileMessages.otherDepartmentRequired,
-  otherJobname: ProfileMessages.otherJobnameRequired,
-};
+/** The message of a role field left empty or set outside its list (spec §5). */
+const requiredMessage = (field: RoleField): string => MSG[`${field}Required`];
 
 /** Choices that must come from a list: a value outside it gets the field's "please choose" message. */
 const CHOICES: Partial<Record<RoleField, readonly string[]>> = {
@@ -87,9 +72,9 @@ export function firstProfileError(draft: ProfileDraft): string | null {
   if (!draft.city) return ProfileMessages.cityRequired;
   for (const field of FIELDS_BY_IDENTITY[draft.identity]) {
     const value = draft.fields[field] ?? '';
-    if (!value) return REQUIRED_MESSAGE[field];
+    if (!value) return requiredMessage(field);
     const choices = CHOICES[field];
-    if (choices && !choices.includes(value)) return REQUIRED_MESSAGE[field];
+    if (choices && !choices.includes(value)) return requiredMessage(field);
   }
   return null;
 }
