@@ -22,6 +22,7 @@ import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
 import inputGuardPlugin from './plugins/inputGuard.js';
 import rateLimitPlugin from './plugins/rateLimit.js';
+import readinessPlugin from './plugins/readiness.js';
 import securityHeadersPlugin, { cspSources } from './plugins/securityHeaders.js';
 import sessionPlugin from './plugins/session.js';
 import staticPlugin from './plugins/static.js';
@@ -64,6 +65,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   });
   await app.register(sessionPlugin, { now: config.now });
   if (config.apiDocs) await app.register(docsPlugin);
+  // Readiness (/api/ready) apart from liveness (/api/health); turned 503 by startDraining on SIGTERM.
+  await app.register(readinessPlugin, { webRoot: config.webRoot, releasesDir: config.releasesDir });
 
   // Domain modules.
   const services = createServices({

@@ -21,12 +21,16 @@ if (config.nodeEnv === 'production' && !config.databaseUrl) {
   );
 }
 
+// Draining: readiness turns 503 at once (a load balancer stops sending), the listener closes (new
+// connections are refused, so a proxy retries on another instance), requests in flight finish, idle
+// keep-alive connections are closed, then the database; exit 0. A second signal does not cut it short.
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'closing');
+    app.startDraining();
+    app.log.info({ signal }, 'draining: finishing requests in flight, then closing');
     // In-flight requests get 10 s to finish; then the process ends anyway.
     const timer = setTimeout(() => {
       app.log.error('graceful close timed out');
@@ -34,7 +38,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     }, 10_000);
     timer.unref();
     app.close().then(
-      () => process.exit(0),
+      () => {
+        app.log.info('closed');
+        process.exit(0);
+      },
       (err) => {
         app.log.error({ err }, 'close failed');
         process.exit(1);
