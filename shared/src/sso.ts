@@ -1,8 +1,8 @@
 // Single sign-on (§4 single sign-on arrival, §7.1 authLogin): a `nejmjmedssodata` ticket on any page
 // is exchanged for a session; outside links get a fresh ticket appended for a logged-in reader.
 import { api } from './api';
-import { notifyLoggedIn, openLoginDialog } from './session/dialogs';
-import { getSession, setSession } from './session/store';
+import { openLoginDialog, startSession } from './session/dialogs';
+import { getSession } from './session/store';
 
 /** The query parameter that carries a single-sign-on ticket, arriving or leaving. */
 export const SSO_PARAM = 'nejmjmedssodata';
@@ -40,8 +40,7 @@ export function takeSsoTicketFromAddressBar(): string | null {
 export async function exchangeSsoTicket(ticket: string): Promise<boolean> {
   try {
     const { token, ...user } = await api.authLogin.login(ticket, { silent: true });
-    setSession(token, user);
-    notifyLoggedIn();
+    startSession(token, user);
     return true;
   } catch {
     openLoginDialog();

@@ -1,6 +1,7 @@
 import { MSG } from './messages';
 import {
   antdRule,
+  confirmPasswordRule,
   looksLikeJpegOrPng,
   shippingRequired,
   validateAccount,
@@ -129,5 +130,18 @@ describe('shipping and uploads (§5)', () => {
   it('adapts a rule to an antd validator that rejects with the message', async () => {
     await expect(antdRule(validateAccount).validator(null, '')).rejects.toThrow('请输入用户名、手机或邮箱');
     await expect(antdRule(validateAccount).validator(null, 'x')).resolves.toBeUndefined();
+  });
+});
+
+describe('confirmPasswordRule (§5)', () => {
+  const rule = (password: string | undefined) => confirmPasswordRule({ getFieldValue: (name) => (name === 'password' ? password : 'other') });
+
+  it("accepts a confirmation that repeats the form's password", async () => {
+    await expect(rule('secret1').validator(null, 'secret1')).resolves.toBeUndefined();
+  });
+
+  it('asks for the confirmation, then refuses one that differs', async () => {
+    await expect(rule('secret1').validator(null, '')).rejects.toThrow(MSG.confirmRequired);
+    await expect(rule('secret1').validator(null, 'secret2')).rejects.toThrow(MSG.confirmMismatch);
   });
 });

@@ -47,21 +47,31 @@ export const validateName: Rule = (v) => (blank(v) ? MSG.nameRequired : null);
 /** Identity as stored and sent on the wire (§3 Options). */
 export type Identity = '执业医师' | '医学生' | '其他';
 
-export interface ProfileDraft {
+/** The profile fields that belong to one identity (§3 Profile); an identity change clears them (§4). */
+export const PROFILE_ROLE_FIELDS = [
+  'hospital',
+  'division',
+  'joblevel',
+  'jobname',
+  'university',
+  'majors',
+  'entranceYear',
+  'qualification',
+  'otherCompany',
+  'otherDepartment',
+  'otherJobname',
+] as const;
+
+export type ProfileRoleField = (typeof PROFILE_ROLE_FIELDS)[number];
+
+/** The role fields that are text: all but the entrance year, which each form holds its own way. */
+export type ProfileRoleText = Partial<Record<Exclude<ProfileRoleField, 'entranceYear'>, string>>;
+
+export interface ProfileDraft extends ProfileRoleText {
   identity?: Identity | '';
   truename?: string;
   city?: string;
-  hospital?: string;
-  division?: string;
-  joblevel?: string;
-  jobname?: string;
-  university?: string;
-  majors?: string;
   entranceYear?: string | number;
-  qualification?: string;
-  otherCompany?: string;
-  otherDepartment?: string;
-  otherJobname?: string;
 }
 
 /** Profile rules by identity (§5): returns field → message for every failing field. */
@@ -117,6 +127,14 @@ export function validateImageFile(file: { type: string; size: number }): string 
 export function looksLikeJpegOrPng(bytes: Uint8Array): boolean {
   const starts = (magic: number[]) => magic.every((b, i) => bytes[i] === b);
   return starts(JPEG_MAGIC) || starts(PNG_MAGIC);
+}
+
+/**
+ * The antd rule of a password confirmation: it must repeat the form's `password` field (§5). The
+ * item also lists `dependencies={['password']}`, so a changed password checks it again.
+ */
+export function confirmPasswordRule({ getFieldValue }: { getFieldValue: (name: string) => unknown }) {
+  return antdRule((confirm) => validateConfirmPassword(confirm, getFieldValue('password') as string | undefined));
 }
 
 /** Adapts a rule to an antd Form rule: `rules={[antdRule(validateX)]}`. */

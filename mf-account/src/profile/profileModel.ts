@@ -2,53 +2,32 @@
 // the identity rules and the year picker's limits. Pure functions, so the rules are tested directly.
 import {
   IDENTITY_OPTIONS,
+  PROFILE_ROLE_FIELDS,
   ROLE_BY_IDENTITY,
   validateProfile,
   type CompleteUserInfoBody,
   type Identity,
   type Profile,
   type ProfileDraft,
+  type ProfileRoleField,
+  type ProfileRoleText,
   type RegionNode,
 } from '@qianyan/shared';
 import dayjs, { type Dayjs } from 'dayjs';
 
 /** What the antd form holds. `city` is the cascader path of region codes (province, city, district). */
-export interface ProfileFormValues {
+export interface ProfileFormValues extends ProfileRoleText {
   identity: Identity;
   truename: string;
   city: string[];
-  hospital?: string;
-  division?: string;
-  joblevel?: string;
-  jobname?: string;
-  university?: string;
-  majors?: string;
   entranceYear?: Dayjs | null;
-  qualification?: string;
-  otherCompany?: string;
-  otherDepartment?: string;
-  otherJobname?: string;
   ifReceiveNejm: boolean;
   ifReceiveJh: boolean;
   ifReceiveDsf: boolean;
 }
 
 /** The fields that belong to one identity; an identity change clears all of them (§4). */
-export const ROLE_FIELDS = [
-  'hospital',
-  'division',
-  'joblevel',
-  'jobname',
-  'university',
-  'majors',
-  'entranceYear',
-  'qualification',
-  'otherCompany',
-  'otherDepartment',
-  'otherJobname',
-] as const satisfies readonly (keyof ProfileFormValues)[];
-
-export type RoleField = (typeof ROLE_FIELDS)[number];
+export const ROLE_FIELDS = PROFILE_ROLE_FIELDS satisfies readonly (keyof ProfileFormValues)[];
 
 /** A member without an identity yet starts as a practising doctor, the first choice (§3 Options). */
 export const DEFAULT_IDENTITY: Identity = IDENTITY_OPTIONS[0];
@@ -61,8 +40,8 @@ export function isIdentity(v: unknown): v is Identity {
  * What an identity change leaves (§4): the name and the city stay, every role field is reset.
  * The consents are not part of an identity, so they stay too.
  */
-export function identityChangeReset(): Record<RoleField, undefined> {
-  return Object.fromEntries(ROLE_FIELDS.map((f) => [f, undefined])) as Record<RoleField, undefined>;
+export function identityChangeReset(): Record<ProfileRoleField, undefined> {
+  return Object.fromEntries(ROLE_FIELDS.map((f) => [f, undefined])) as Record<ProfileRoleField, undefined>;
 }
 
 /** Entrance years: no year after the current one (§5). */

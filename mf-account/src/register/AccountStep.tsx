@@ -4,7 +4,7 @@ import { Button, Checkbox, Form, Input } from 'antd';
 import {
   ABOUT_SERVICE_KEY,
   antdRule,
-  validateConfirmPassword,
+  confirmPasswordRule,
   validatePassword,
   validateUsername,
 } from '@qianyan/shared';
@@ -74,14 +74,7 @@ export function AccountStep({
         label={T.confirmLabel}
         // Changing the password re-validates the confirmation (§5).
         dependencies={['password']}
-        rules={[
-          ({ getFieldValue }) => ({
-            validator: (_, value: string) => {
-              const message = validateConfirmPassword(value, getFieldValue('password'));
-              return message ? Promise.reject(new Error(message)) : Promise.resolve();
-            },
-          }),
-        ]}
+        rules={[confirmPasswordRule]}
       >
         <Input.Password size="large" autoComplete="new-password" placeholder={T.confirmPlaceholder} />
       </Form.Item>

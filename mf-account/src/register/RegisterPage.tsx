@@ -5,9 +5,8 @@ import {
   api,
   CODE_TYPE,
   MSG,
-  notifyLoggedIn,
   openLoginDialog,
-  setSession,
+  startSession,
   toast,
   type LoginReply,
 } from '@qianyan/shared';
@@ -54,8 +53,7 @@ export function RegisterPage() {
     const contact = verified.channel === 'mobile' ? { mobile: verified.account } : { email: verified.account };
     const reply = await api.user.register({ ...contact, membername, password, verifyToken: verified.verifyToken });
     const { token, ...user } = reply;
-    setSession(token, user);
-    notifyLoggedIn();
+    startSession(token, user);
     toast.success(MSG.registerSuccess);
     setMember(reply);
     setStep(2);

@@ -6,12 +6,8 @@ import { Button, Result } from 'antd';
 import {
   api,
   CODE_TYPE,
-  isWechatBrowser,
   MSG,
-  notifyLoggedIn,
   openLoginDialog,
-  setSession,
-  takeLoginReturn,
   toast,
   type WechatLoginReply,
 } from '@qianyan/shared';
@@ -21,6 +17,7 @@ import { ProfileForm } from '../profile/ProfileForm';
 import { AccountFlow } from '../register/AccountFlow';
 import { CodeForm, type CodeFormValues } from '../register/CodeForm';
 import { REGISTER_MSG, WECHAT_MSG as T } from '../register/messages';
+import { finishWechatLogin, iswx } from './wechatSession';
 
 export function BindPhonePage() {
   const [params] = useSearchParams();
@@ -30,12 +27,10 @@ export function BindPhonePage() {
   const goHome = () => navigate('/index');
 
   const bind = async ({ account, code }: CodeFormValues) => {
-    const reply = await api.wechat.wxlogin({ code: wechatCode, phone: account, verifyCode: code, iswx: isWechatBrowser() ? 1 : 0 });
+    const reply = await api.wechat.wxlogin({ code: wechatCode, phone: account, verifyCode: code, iswx: iswx() });
     const { token, newFlag: _newFlag, ...user } = reply;
-    setSession(token, user);
-    notifyLoggedIn();
     // The login is done: the page it began on is no longer where this ends.
-    takeLoginReturn();
+    finishWechatLogin(token, user);
     if (reply.newFlag === 1) {
       toast.success(MSG.bindPhoneSuccess);
       setMember(reply);

@@ -2,20 +2,12 @@
 // account goes on to bind a phone; a bound one is logged in and goes back to where the login began.
 import { LoadingOutlined, WarningOutlined } from '@ant-design/icons';
 import { Button, Result, Spin } from 'antd';
-import {
-  api,
-  isWechatBrowser,
-  MSG,
-  notifyLoggedIn,
-  openLoginDialog,
-  setSession,
-  takeLoginReturn,
-  toast,
-} from '@qianyan/shared';
+import { api, MSG, openLoginDialog, toast } from '@qianyan/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AccountFlow } from '../register/AccountFlow';
 import { WECHAT_MSG as T } from '../register/messages';
+import { finishWechatLogin, iswx } from './wechatSession';
 
 export function WxLoginPage() {
   const [params] = useSearchParams();
@@ -29,17 +21,16 @@ export function WxLoginPage() {
   useEffect(() => {
     if (!code || checked.current === code) return;
     checked.current = code;
-    api.wechat.checkCode({ code, state, iswx: isWechatBrowser() ? 1 : 0 }).then(
+    api.wechat.checkCode({ code, state, iswx: iswx() }).then(
       (reply) => {
         if (reply.result) {
           navigate(`/wxloginBindPhone?${new URLSearchParams({ code, state }).toString()}`, { replace: true });
           return;
         }
         const { result: _result, tokenString, token, ...user } = reply;
-        setSession(tokenString || token, user);
+        const back = finishWechatLogin(tokenString || token, user);
         toast.success(MSG.loginSuccess);
-        notifyLoggedIn();
-        navigate(takeLoginReturn(), { replace: true });
+        navigate(back, { replace: true });
       },
       () => setFailed(true),
     );

@@ -3,13 +3,16 @@ import {
   closeDialog,
   dialogAtom,
   isWechatBrowser,
+  onLoggedIn,
   openLoginDialog,
   rememberLoginReturn,
   requestCaptcha,
   resolveCaptcha,
+  startSession,
   takeLoginReturn,
 } from './dialogs';
-import { qyStore } from './store';
+import { sessionUser } from '../testing';
+import { clearSession, getSession, qyStore } from './store';
 
 describe('image captcha request (§2.6 图片验证码)', () => {
   it('opens the captcha and resolves with the answer the dialog gives', async () => {
@@ -60,5 +63,18 @@ describe('messaging-app login helpers', () => {
     expect(takeLoginReturn()).toBe('/index');
     rememberLoginReturn('/wxloginBindPhone?code=1');
     expect(takeLoginReturn()).toBe('/index');
+  });
+});
+
+describe('startSession', () => {
+  afterEach(() => clearSession());
+
+  it('stores the session before the apps are told of the login', () => {
+    const seen: (string | undefined)[] = [];
+    const off = onLoggedIn(() => seen.push(getSession()?.token));
+    startSession('tok-1', sessionUser({ membername: 'm3' }));
+    off();
+    expect(seen).toEqual(['tok-1']);
+    expect(getSession()?.user.membername).toBe('m3');
   });
 });

@@ -1,7 +1,8 @@
 // Dialogs are rendered by the shell's chrome app; any app opens them through these functions
 // (ARCHITECTURE §3.4), never by importing the shell.
 import { atom } from 'jotai';
-import { qyStore } from './store';
+import type { SessionUser } from '../types';
+import { qyStore, setSession } from './store';
 
 export type DialogName =
   | 'login'
@@ -37,6 +38,12 @@ const loginListeners = new Set<Listener>();
 /** Called by the shell after a successful login, so pages can reload their data. */
 export function notifyLoggedIn() {
   loginListeners.forEach((l) => l());
+}
+
+/** How every login ends: the session is stored, then the apps are told (onLoggedIn). */
+export function startSession(token: string, user: SessionUser) {
+  setSession(token, user);
+  notifyLoggedIn();
 }
 
 /** Subscribes to successful logins; returns the unsubscribe function. */

@@ -4,9 +4,8 @@ import {
   closeDialog,
   CODE_TYPE,
   MSG,
-  notifyLoggedIn,
   openLoginDialog,
-  setSession,
+  startSession,
   toast,
   withCaptchaWhenAsked,
 } from '@qianyan/shared';
@@ -45,10 +44,9 @@ function CodeLoginForm() {
       );
       if (!sent) return;
       const { token, ...user } = sent.value;
-      setSession(token, user);
+      startSession(token, user);
       toast.success(MSG.loginSuccess);
       closeDialog();
-      notifyLoggedIn();
     } catch {
       // The API client has shown why; the dialog stays open.
     } finally {

@@ -5,10 +5,10 @@ import {
   api,
   closeDialog,
   CODE_TYPE,
+  confirmPasswordRule,
   MSG,
   openLoginDialog,
   toast,
-  validateConfirmPassword,
   validatePassword,
 } from '@qianyan/shared';
 import { useState } from 'react';
@@ -91,14 +91,7 @@ function ForgotPasswordForm() {
         <Form.Item
           name="confirm"
           dependencies={['password']}
-          rules={[
-            ({ getFieldValue }) => ({
-              validator: (_, value: string) => {
-                const message = validateConfirmPassword(value, getFieldValue('password'));
-                return message ? Promise.reject(new Error(message)) : Promise.resolve();
-              },
-            }),
-          ]}
+          rules={[confirmPasswordRule]}
         >
           <Input.Password
             size="large"
