@@ -1,5 +1,5 @@
 import { logout, openLoginDialog, useSession, type SessionUser } from '@qianyan/shared/core';
-import { VISUALLY_HIDDEN } from '@qianyan/shared/plain';
+import { PlainButton, VISUALLY_HIDDEN } from '@qianyan/shared/plain';
 import { displayName, membershipLine } from '../member';
 import { ChromeLink, hardNavigate } from '../navigation';
 import { HOME_PATH } from '../menu';
@@ -65,16 +65,15 @@ export function UserMenu({ compact }: { compact: boolean }) {
               </ChromeLink>
             </li>
           </ul>
-          <button
-            type="button"
-            className="qy-chrome-btn qy-chrome-btn--block"
+          <PlainButton
+            className="qy-user__logout"
             onClick={() => {
               close();
               void signOut();
             }}
           >
             {CHROME_MSG.user.logout}
-          </button>
+          </PlainButton>
         </div>
       )}
     </HoverPanel>
