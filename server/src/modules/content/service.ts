@@ -1,5 +1,6 @@
 import { and, arrayOverlaps, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../../db/client.js';
 import { articleClasses, articleFilters, articleSources, articles, articleTypes, contentVersion } from '../../db/schema/index.js';
 import { dayRange } from '../../lib/dates.js';
@@ -93,8 +94,8 @@ export function freeCommentary(wantsay: string): string {
   return marker ? wantsay.slice(0, marker.index) : '';
 }
 
-/** The list-item columns of an article row; the caller joins sources, filters and types. */
-const listColumns = () => ({
+/** The list columns of the `articles` table itself (never the body or media). */
+const ownListColumns = () => ({
   id: articles.id,
   title: articles.title,
   outtitle: articles.outtitle,
@@ -103,59 +104,36 @@ const listColumns = () => ({
   intro: articles.intro,
   postdate: articles.postdate,
   pubdate: articles.pubdate,
+  typeid: articles.typeId,
+  sourceid: articles.sourceId,
+  permalinks: articles.permalinks,
+  thumb: articles.thumb,
+  haswantsay: articles.haswantsay,
+  accessLevel: articles.accessLevel,
+});
+
+/** The list-item columns of an article row; the caller joins sources, filters and types. */
+const listColumns = () => ({
+  ...ownListColumns(),
   classNames: classNamesOf(articles.classIds),
   typeName: articleTypes.typename,
   filterName: articleFilters.filtername,
-  typeid: articles.typeId,
-  sourceid: articles.sourceId,
   sourceName: articleSources.name,
-  permalinks: articles.permalinks,
-  thumb: articles.thumb,
-  haswantsay: articles.haswantsay,
-  accessLevel: articles.accessLevel,
 });
 
-/** A row selected with listColumns (filter and type come from left joins). */
-interface ListRow {
-  id: number;
-  title: string;
-  outtitle: string;
-  author: string;
-  pcauthor: string;
-  intro: string;
-  postdate: Date;
-  pubdate: string | null;
+/** The list columns of the `articles` table alone; names come from ArticleRefs (rowNames). */
+const rawListColumns = () => ({ ...ownListColumns(), classIds: articles.classIds, filterId: articles.filterId });
+
+/** The reference names of a list row (filter and type come from left joins, so may be missing). */
+interface ListNames {
   classNames: string;
   typeName: string | null;
   filterName: string | null;
-  typeid: number | null;
-  sourceid: number;
   sourceName: string;
-  permalinks: string;
-  thumb: string;
-  haswantsay: number;
-  accessLevel: string;
 }
 
-/** The list columns of the `articles` table alone; names come from ArticleRefs (rowNames). */
-const rawListColumns = () => ({
-  id: articles.id,
-  title: articles.title,
-  outtitle: articles.outtitle,
-  author: articles.author,
-  pcauthor: articles.pcauthor,
-  intro: articles.intro,
-  postdate: articles.postdate,
-  pubdate: articles.pubdate,
-  classIds: articles.classIds,
-  typeid: articles.typeId,
-  filterId: articles.filterId,
-  sourceid: articles.sourceId,
-  permalinks: articles.permalinks,
-  thumb: articles.thumb,
-  haswantsay: articles.haswantsay,
-  accessLevel: articles.accessLevel,
-});
+/** A row selected with listColumns, or made by rowNames from one selected with rawListColumns. */
+type ListRow = SelectResultFields<ReturnType<typeof ownListColumns>> & ListNames;
 
 /** The names list items show: sources, filters, types and classes (reference rows, a few dozen). */
 interface ArticleRefs {
@@ -173,7 +151,7 @@ interface ArticleRefs {
 function rowNames<R extends { classIds: number[]; typeid: number | null; filterId: number | null; sourceid: number }>(
   raw: R,
   refs: ArticleRefs,
-): Omit<R, 'classIds' | 'filterId'> & Pick<ListRow, 'classNames' | 'typeName' | 'filterName' | 'sourceName'> & { professionalTitle: string } {
+): Omit<R, 'classIds' | 'filterId'> & ListNames & { professionalTitle: string } {
   const { classIds, filterId, ...rest } = raw;
   return {
     ...rest,

@@ -1,4 +1,5 @@
 import { and, arrayOverlaps, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../../db/client.js';
 import { articleClasses, conferences, lessons, videoPlays } from '../../db/schema/index.js';
 import { dayRange } from '../../lib/dates.js';
@@ -49,6 +50,41 @@ export function lessonBlock(
 }
 
 const iso = (d: Date) => d.toISOString();
+
+/** The columns of a lesson card (spec §3 Lesson card); toCard makes the card of a row. */
+const cardColumns = () => ({
+  id: lessons.id,
+  lessonResId: lessons.lessonResId,
+  title: lessons.title,
+  subhead: lessons.subhead,
+  publishdate: lessons.publishdate,
+  createTime: lessons.createdAt,
+  subjectSerType: lessons.subjectSerType,
+  subjectType: lessons.subjectType,
+  ifViewAuth: lessons.ifViewAuth,
+  coverPc: lessons.coverPc,
+  coverMobile: lessons.coverMobile,
+  classNames: classNamesOf(lessons.classIds),
+  outsideChain: lessons.outsideChain,
+});
+
+type CardRow = SelectResultFields<ReturnType<typeof cardColumns>>;
+type CardFields = 'publishdate' | 'createTime' | 'subjectSerType' | 'ifViewAuth' | 'ifFav';
+
+/**
+ * The card of a row selected with cardColumns (and any more columns, kept as they are); `collected`
+ * holds the lessonResIds the reader collected (lesson favourites are keyed by them, spec §7.3).
+ */
+function toCard<R extends CardRow>(r: R, collected: Set<number>): Omit<R, CardFields> & Pick<LessonCard, CardFields> {
+  return {
+    ...r,
+    publishdate: iso(r.publishdate),
+    createTime: iso(r.createTime),
+    subjectSerType: r.subjectSerType as LessonCard['subjectSerType'],
+    ifViewAuth: r.ifViewAuth === 1 ? 1 : 2,
+    ifFav: collected.has(r.lessonResId) ? 1 : 0,
+  };
+}
 const isSeries = (subjectSerType: number) => subjectSerType === 2 || subjectSerType === 5;
 
 export type CoursesService = ReturnType<typeof createCoursesService>;
@@ -123,21 +159,7 @@ export function createCoursesService(deps: { db: Db; account: AccountService; me
 
       const [rows, [{ total } = { total: 0 }]] = await Promise.all([
         db
-          .select({
-            id: lessons.id,
-            lessonResId: lessons.lessonResId,
-            title: lessons.title,
-            subhead: lessons.subhead,
-            publishdate: lessons.publishdate,
-            createTime: lessons.createdAt,
-            subjectSerType: lessons.subjectSerType,
-            subjectType: lessons.subjectType,
-            ifViewAuth: lessons.ifViewAuth,
-            coverPc: lessons.coverPc,
-            coverMobile: lessons.coverMobile,
-            classNames: classNamesOf(lessons.classIds),
-            outsideChain: lessons.outsideChain,
-          })
+          .select(cardColumns())
           .from(lessons)
           .where(where)
           .orderBy(...order)
@@ -152,12 +174,7 @@ export function createCoursesService(deps: { db: Db; account: AccountService; me
         found?.highlights(rows.map((r) => r.id)),
       ]);
       const results: LessonCard[] = rows.map((r) => ({
-        ...r,
-        publishdate: r.publishdate.toISOString(),
-        createTime: r.createTime.toISOString(),
-        subjectSerType: r.subjectSerType as LessonCard['subjectSerType'],
-        ifViewAuth: r.ifViewAuth === 1 ? 1 : 2,
-        ifFav: collected.has(r.lessonResId) ? 1 : 0,
+        ...toCard(r, collected),
         ...(highlights ? { highlight: highlights.get(r.id) } : {}),
       }));
       return { results, page: pageOf(Number(total), pageNo, pageSize) };
@@ -180,21 +197,7 @@ export function createCoursesService(deps: { db: Db; account: AccountService; me
 
       const [rows, [counted]] = await Promise.all([
         db
-          .select({
-            id: lessons.id,
-            lessonResId: lessons.lessonResId,
-            title: lessons.title,
-            subhead: lessons.subhead,
-            publishdate: lessons.publishdate,
-            createTime: lessons.createdAt,
-            subjectSerType: lessons.subjectSerType,
-            subjectType: lessons.subjectType,
-            ifViewAuth: lessons.ifViewAuth,
-            coverPc: lessons.coverPc,
-            coverMobile: lessons.coverMobile,
-            classNames: classNamesOf(lessons.classIds),
-            outsideChain: lessons.outsideChain,
-          })
+          .select(cardColumns())
           .from(items)
           .innerJoin(lessons, eq(lessons.lessonResId, items.itemId))
           .where(where)
@@ -207,14 +210,7 @@ export function createCoursesService(deps: { db: Db; account: AccountService; me
         list === 'favourites'
           ? new Set(rows.map((r) => r.lessonResId))
           : await deps.account.collectedIds(memberId, 'lesson', rows.map((r) => r.lessonResId));
-      const results: LessonCard[] = rows.map((r) => ({
-        ...r,
-        publishdate: r.publishdate.toISOString(),
-        createTime: r.createTime.toISOString(),
-        subjectSerType: r.subjectSerType as LessonCard['subjectSerType'],
-        ifViewAuth: r.ifViewAuth === 1 ? 1 : 2,
-        ifFav: collected.has(r.lessonResId) ? 1 : 0,
-      }));
+      const results = rows.map((r) => toCard(r, collected));
       return { results, page: pageOf(Number(counted?.n ?? 0), pageNo, pageSize) };
     },
       /** Published top-level lessons by kind (selectLessonCount). */
@@ -236,22 +232,10 @@ export function createCoursesService(deps: { db: Db; account: AccountService; me
     async lessonDetail(lessonResId: number, memberId: number | undefined): Promise<LessonDetail> {
       const [row] = await db
         .select({
-          id: lessons.id,
-          lessonResId: lessons.lessonResId,
+          ...cardColumns(),
           parentId: lessons.parentId,
-          title: lessons.title,
-          subhead: lessons.subhead,
-          publishdate: lessons.publishdate,
-          createTime: lessons.createdAt,
-          subjectSerType: lessons.subjectSerType,
-          subjectType: lessons.subjectType,
-          ifViewAuth: lessons.ifViewAuth,
           memberOnly: lessons.memberOnly,
-          coverPc: lessons.coverPc,
-          coverMobile: lessons.coverMobile,
           classIds: lessons.classIds,
-          classNames: classNamesOf(lessons.classIds),
-          outsideChain: lessons.outsideChain,
           media: lessons.media,
           content: lessons.content,
           aboutcontent: lessons.aboutcontent,
@@ -306,12 +290,7 @@ export function createCoursesService(deps: { db: Db; account: AccountService; me
         : [];
       const { parentId: _p, classIds, media, content, ...card } = row;
       return {
-        ...card,
-        publishdate: iso(row.publishdate),
-        createTime: iso(row.createTime),
-        subjectSerType: row.subjectSerType as LessonCard['subjectSerType'],
-        ifViewAuth: row.ifViewAuth === 1 ? 1 : 2,
-        ifFav: collected.has(row.lessonResId) ? 1 : 0,
+        ...toCard(card, collected),
         media: canView ? deps.media.listForReply(media) : '[]',
         // A series (2, 5) has no media: its content is the course intro shown on the series page,
         // and each chapter is gated on its own.
