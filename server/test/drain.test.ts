@@ -19,6 +19,7 @@ let exited: Promise<number | null>;
 before(async () => {
   dir = await mkdtemp(join(tmpdir(), 'qy-drain-'));
   child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'test',
