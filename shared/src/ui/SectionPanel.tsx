@@ -2,6 +2,7 @@
 // know: a label, the page's h1, a sentence, the links home and to the journal list.
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { SectionLinks } from './plain/SectionLinks';
 import './sectionPanel.css';
 
 export const SITE_NAME = '千言医学';
@@ -52,14 +53,7 @@ export function SectionPanel({
         <p className="qy-construction-label">{label}</p>
         <h1 id="qy-construction-title">{title}</h1>
         <p className="qy-construction-text">{text}</p>
-        <nav className="qy-construction-links" aria-label={T.explore}>
-          <Link className="qy-construction-link qy-construction-link-primary" to="/index">
-            {T.home}
-          </Link>
-          <Link className="qy-construction-link" to="/nejm-list">
-            {T.journalList}
-          </Link>
-        </nav>
+        <SectionLinks link={Link} label={T.explore} home={T.home} journalList={T.journalList} />
         {children}
       </section>
     </div>

@@ -2,12 +2,30 @@
 // on after `autoplay` ms and looping forward from the last slide to the first; it pauses while
 // hovered or focused. The slides not shown are inert (out of the tab order and the accessibility
 // tree); the dots name their slide.
-import { Children, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { Children, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import './carousel.css';
 
 export const CAROUSEL_TEXT = {
   slide: (n: number) => `第 ${n} 张`,
 } as const;
+
+/**
+ * A carousel holds still while the pointer is over it or the focus is in it (WAI-ARIA carousel
+ * pattern): `paused`, and the handlers for its root element.
+ */
+export function useCarouselPause() {
+  const [paused, setPaused] = useState(false);
+  const pauseHandlers = useMemo(
+    () => ({
+      onMouseEnter: () => setPaused(true),
+      onMouseLeave: () => setPaused(false),
+      onFocus: () => setPaused(true),
+      onBlur: () => setPaused(false),
+    }),
+    [],
+  );
+  return { paused, pauseHandlers };
+}
 
 /** How long a slide takes to move, as antd's (ms). */
 const SPEED_MS = 500;
@@ -34,7 +52,7 @@ export function PlainCarousel({
   // loops, and replaced by the first slide itself once the move has ended.
   const [position, setPosition] = useState(0);
   const [animate, setAnimate] = useState(true);
-  const [paused, setPaused] = useState(false);
+  const { paused, pauseHandlers } = useCarouselPause();
   const active = count ? position % count : 0;
 
   useEffect(() => {
@@ -77,10 +95,7 @@ export function PlainCarousel({
       className={className ? `qy-ui-carousel ${className}` : 'qy-ui-carousel'}
       aria-roledescription="carousel"
       aria-label={label}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
+      {...pauseHandlers}
     >
       <div className="qy-ui-carousel__track" style={track}>
         {slides.map((slide, i) => (

@@ -2,6 +2,7 @@
 // with a red-ruled heading and one link a row, each with a line of details under it. Plain React and
 // CSS; the app passes its router's link so navigation stays inside it.
 import { useId, type ComponentType, type ReactNode } from 'react';
+import { QUIET_LINKS, RULED_LIST } from './blocks';
 import { PlainSkeleton } from './States';
 import './sideLinkList.css';
 
@@ -38,12 +39,12 @@ export function SideLinkList({
   const headingId = useId();
   if (!loading && items.length === 0) return null;
   return (
-    <aside className={className ? `qy-ui-side ${className}` : 'qy-ui-side'} aria-labelledby={headingId}>
+    <aside className={['qy-ui-side', QUIET_LINKS, className].filter(Boolean).join(' ')} aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
       {loading && items.length === 0 ? (
         <PlainSkeleton rows={5} />
       ) : (
-        <ul>
+        <ul className={RULED_LIST}>
           {items.map((item) => (
             <li key={item.key}>
               <LinkTo to={item.to}>{item.title}</LinkTo>

@@ -22,6 +22,41 @@ export function PlainSkeleton({ rows = 3, title = false, className }: { rows?: n
   );
 }
 
+/**
+ * Cards of the real ones' shape while a list of them loads (a cover's box over busy lines), so what
+ * is below does not move when they arrive. The classes are the real cards' own.
+ */
+export function PlainCardPlaceholders({
+  count,
+  className,
+  cardClassName,
+  coverClassName,
+  bodyClassName,
+  title = false,
+  rows,
+}: {
+  count: number;
+  className: string;
+  cardClassName: string;
+  coverClassName: string;
+  bodyClassName: string;
+  title?: boolean;
+  rows: number;
+}) {
+  return (
+    <ul className={className} aria-busy="true">
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i} className={cardClassName}>
+          <div className={coverClassName} />
+          <div className={bodyClassName}>
+            <PlainSkeleton title={title} rows={rows} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** A loading page or block (the shared LoadingState: a title and `rows` lines). */
 export function PlainLoadingState({ rows = 4 }: { rows?: number }) {
   return <PlainSkeleton title rows={rows} />;

@@ -18,6 +18,7 @@ export function PlainTabs<K extends string>({
   items,
   activeKey,
   onChange,
+  size = 'middle',
   className,
   'aria-label': ariaLabel,
 }: {
@@ -26,6 +27,8 @@ export function PlainTabs<K extends string>({
   items: readonly PlainTabItem<K>[];
   activeKey: K;
   onChange: (key: K) => void;
+  /** `large`: a page's tab bar (16 px, the selected tab bold; 15 px on phones). */
+  size?: 'middle' | 'large';
   className?: string;
   'aria-label'?: string;
 }) {
@@ -60,7 +63,7 @@ export function PlainTabs<K extends string>({
   };
 
   return (
-    <div className={className ? `qy-ui-tabs ${className}` : 'qy-ui-tabs'}>
+    <div className={['qy-ui-tabs', size === 'large' && 'qy-ui-tabs--large', className].filter(Boolean).join(' ')}>
       <div ref={listRef} className="qy-ui-tabs__list" role="tablist" aria-orientation="horizontal" aria-label={ariaLabel} onKeyDown={onKeyDown}>
         {items.map((t) => {
           const selected = t.key === activeKey;

@@ -4,12 +4,12 @@
 // shared module), and its CSS comes with each piece.
 export { PlainButton } from './Button';
 export type { PlainButtonProps } from './Button';
-export { PlainSkeleton, PlainLoadingState, PlainEmptyState, PlainErrorState } from './States';
+export { PlainCardPlaceholders, PlainSkeleton, PlainLoadingState, PlainEmptyState, PlainErrorState } from './States';
 export { PlainPagination, PAGINATION_TEXT, pagerItems } from './Pagination';
 export type { PlainPaginationProps } from './Pagination';
 export { PlainTabs, PlainTabPanel } from './Tabs';
 export type { PlainTabItem } from './Tabs';
-export { PlainCarousel, CAROUSEL_TEXT } from './Carousel';
+export { PlainCarousel, CAROUSEL_TEXT, useCarouselPause } from './Carousel';
 export { PlainIcon, LeftIcon, RightIcon, DoubleLeftIcon, DoubleRightIcon, EllipsisIcon, LoadingIcon } from './icons';
 export { SideLinkList } from './SideLinkList';
 export type { SideLink, SideLinkComponent } from './SideLinkList';
@@ -17,3 +17,8 @@ export { useDismiss } from './useDismiss';
 export type { DismissReason } from './useDismiss';
 export { PageHead } from './PageHead';
 export { VISUALLY_HIDDEN } from './visuallyHidden';
+export { BLANK_COVER, CARD_GRID, COVER_IMG, QUIET_LINKS, RULED_LIST, SECTION_TITLE, SLIDE_CAPTION, SPREAD_ROW, TITLE_BUTTON, ZOOM_COVER } from './blocks';
+export { PlainPagedList } from './PagedList';
+export type { PagedQuery } from './PagedList';
+export { LINK_BUTTON, SectionLinks } from './SectionLinks';
+export type { RouterLink } from './SectionLinks';
