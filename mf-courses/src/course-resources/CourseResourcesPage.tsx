@@ -1,13 +1,14 @@
 import { api, CAROUSEL_DELAY_MS, COURSE_LIST_PAGE_SIZE, courseClick, performCourseClick, useApiQuery, useIsMobile, useReleaseFirstView, useSession, type LessonCard } from '@qianyan/shared';
 import {
+  COVER_IMG,
   PageHead,
   PlainCarousel,
-  PlainEmptyState,
-  PlainErrorState,
-  PlainPagination,
+  PlainPagedList,
   PlainSkeleton,
   PlainTabPanel,
   PlainTabs,
+  SLIDE_CAPTION,
+  SPREAD_ROW,
 } from '@qianyan/shared/plain';
 import { useCallback } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -16,6 +17,7 @@ import { useClassCodes } from '../common/useClassCodes';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { CONFERENCE_PREVIEW_COUNT, COURSE_TABS, pageTitle, TEXT, type CourseTabKey } from '../messages';
 import { CourseCard } from './CourseCard';
+import { Section } from '../common/Section';
 
 import '../common/common.css';
 import './courseResources.css';
@@ -65,9 +67,9 @@ function ClassroomBanner() {
       {pictures.map((p, i) => {
         const img = (
           <div className="qy-cr-banner-slide">
-            <img src={p.pic} alt={p.title} />
+            <img className={COVER_IMG} src={p.pic} alt={p.title} />
             {(p.title || p.intro) && (
-              <div className="qy-cr-banner-text">
+              <div className={`qy-cr-banner-text ${SLIDE_CAPTION}`}>
                 {p.title && <strong>{p.title}</strong>}
                 {p.intro && <span>{p.intro}</span>}
               </div>
@@ -103,8 +105,7 @@ function ConferencePreviews() {
   // does not move when they arrive; with none upcoming the block goes.
   if (list.loading && !list.data) {
     return (
-      <section className="qy-cr-meetings" aria-label={TEXT.upcoming} aria-busy="true">
-        <h2>{TEXT.upcoming}</h2>
+      <Section className="qy-cr-meetings" title={TEXT.upcoming} busy>
         <ul aria-hidden="true">
           {Array.from({ length: CONFERENCE_PREVIEW_COUNT }, (_, i) => (
             // Keys of their own: a numeric key could match a conference id, and React would then move
@@ -112,13 +113,12 @@ function ConferencePreviews() {
             <li key={`placeholder-${i}`} className="qy-cr-card qy-cr-meeting is-placeholder" />
           ))}
         </ul>
-      </section>
+      </Section>
     );
   }
   if (items.length === 0) return null;
   return (
-    <section className="qy-cr-meetings" aria-label={TEXT.upcoming}>
-      <h2>{TEXT.upcoming}</h2>
+    <Section className="qy-cr-meetings" title={TEXT.upcoming}>
       <ul>
         {items.map((m) => (
           <li key={m.lessonAdvId} className="qy-cr-card qy-cr-meeting">
@@ -134,7 +134,7 @@ function ConferencePreviews() {
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   );
 }
 
@@ -183,8 +183,9 @@ export function CourseResourcesPage() {
       <PageHead title={TEXT.courseResources} intro={TEXT.courseResourcesIntro} />
       <ClassroomBanner />
       <ConferencePreviews />
-      <div className="qy-cr-tabs">
+      <div className={`qy-cr-tabs ${SPREAD_ROW}`}>
         <PlainTabs<CourseTabKey>
+          size="large"
           id={TABS_ID}
           activeKey={tab.key}
           onChange={selectTab}
@@ -194,43 +195,36 @@ export function CourseResourcesPage() {
       </div>
       <PlainTabPanel id={TABS_ID} activeKey={tab.key}>
         <section aria-label={TEXT.courses} aria-busy={list.loading}>
-          {list.loading ? (
-            <div className="qy-cr-grid">
-              {Array.from({ length: isMobile ? 3 : 6 }, (_, i) => (
-                <div key={i} className="qy-cr-card qy-cr-course qy-cr-course-skeleton">
-                  <div className="qy-cr-cover" />
-                  <div className="qy-cr-course-body">
-                    <PlainSkeleton title rows={2} />
-                  </div>
-                </div>
-              ))}
-            </div>
-          ) : list.error ? (
-            <div className="qy-cr-card qy-cr-state">
-              <PlainErrorState message={list.error.message} onRetry={list.reload} />
-            </div>
-          ) : !list.data || list.data.results.length === 0 ? (
-            <div className="qy-cr-card qy-cr-state">
-              <PlainEmptyState />
-            </div>
-          ) : (
-            <>
-              <p className="qy-cr-count">{TEXT.total(list.data.page.total)}</p>
+          <PlainPagedList
+            list={list}
+            skeleton={
               <div className="qy-cr-grid">
-                {list.data.results.map((card) => (
+                {Array.from({ length: isMobile ? 3 : 6 }, (_, i) => (
+                  <div key={i} className="qy-cr-card qy-cr-course qy-cr-course-skeleton">
+                    <div className="qy-cr-cover" />
+                    <div className="qy-cr-course-body">
+                      <PlainSkeleton title rows={2} />
+                    </div>
+                  </div>
+                ))}
+              </div>
+            }
+            errorClassName="qy-cr-card qy-cr-state"
+            emptyClassName="qy-cr-card qy-cr-state"
+            countText={TEXT.total}
+            countClassName="qy-cr-count"
+            renderItems={(cards) => (
+              <div className="qy-cr-grid">
+                {cards.map((card) => (
                   <CourseCard key={card.id} card={card} mobile={isMobile} codeByName={codeByName} onOpen={open} />
                 ))}
               </div>
-              <PlainPagination
-                className="qy-cr-pagination"
-                current={page}
-                pageSize={COURSE_LIST_PAGE_SIZE}
-                total={list.data.page.total}
-                hideOnSinglePage
-                onChange={selectPage}
-              />
-            </>
-          )}
+            )}
+            page={page}
+            pageSize={COURSE_LIST_PAGE_SIZE}
+            onPage={selectPage}
+            pagerClassName="qy-cr-pagination"
+          />
         </section>
       </PlainTabPanel>
     </div>

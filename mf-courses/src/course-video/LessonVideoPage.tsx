@@ -1,6 +1,6 @@
 import { LockOutlined } from '@ant-design/icons';
-import { api, ApiError, ErrorState, formatDate, MSG, openLoginDialog, toast, useApiQuery, useIsMobile, useSession, type LessonDetail, type ProviderReply } from '@qianyan/shared';
-import { Button, Skeleton } from 'antd';
+import { api, ApiError, formatDate, MSG, openLoginDialog, toast, useApiQuery, useIsMobile, useSession, type LessonDetail, type ProviderReply } from '@qianyan/shared';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ClassTags } from '../common/ClassTags';
@@ -14,6 +14,8 @@ import { pageTitle, TEXT } from '../messages';
 import { firstMedia, isAudio, lessonAccess, type LessonAccess } from './lessonAccess';
 import { MediaPlayer } from './MediaPlayer';
 import { MoreLessons } from './MoreLessons';
+import { Section } from '../common/Section';
+import { DetailPending } from '../common/DetailPending';
 import '../common/common.css';
 import './courseVideo.css';
 
@@ -117,33 +119,26 @@ function BlockedPlayer({
   );
 }
 
-/** /course-video?id= (spec §2.11): a lesson with its player, or its cover and the access prompt. */
-export function LessonVideoPage() {
+/** The lesson or series named by the page's ?id=, reloaded after a login; the document title follows it. */
+export function useLessonDetail(fallbackTitle: string) {
   const [params] = useSearchParams();
   const id = idParam(params);
+  const query = useApiQuery(() => (id ? api.lesson.selectLessonDetail({ id }, { silent: true }) : Promise.reject(new Error(TEXT.badId))), [id]);
+  useReloadOnLogin(query.reload);
+  useDocumentTitle(pageTitle(query.data?.title ?? fallbackTitle));
+  return { id, query };
+}
+
+/** /course-video?id= (spec §2.11): a lesson with its player, or its cover and the access prompt. */
+export function LessonVideoPage() {
   const mobile = useIsMobile();
   const { loggedIn } = useSession();
   const codeByName = useClassCodes();
-  const query = useApiQuery(() => (id ? api.lesson.selectLessonDetail({ id }, { silent: true }) : Promise.reject(new Error(TEXT.badId))), [id]);
-  useReloadOnLogin(query.reload);
+  const { id, query } = useLessonDetail(TEXT.lessonDetail);
   const detail = query.data;
-  useDocumentTitle(pageTitle(detail?.title ?? TEXT.lessonDetail));
-
-  if (query.loading && !detail) {
-    return (
-      <div className="qy-cr-page qy-cv-page">
-        <Skeleton active title paragraph={{ rows: 8 }} />
-      </div>
-    );
-  }
+  // A failed switch to another lesson does not leave the previous one on screen.
   if (!detail || (query.error && detail.lessonResId !== id)) {
-    return (
-      <div className="qy-cr-page qy-cv-page">
-        <div className="qy-cr-card qy-cr-state">
-          <ErrorState message={query.error?.message ?? MSG.busy} onRetry={id ? query.reload : undefined} />
-        </div>
-      </div>
-    );
+    return <DetailPending loading={query.loading && !detail} error={query.error} onRetry={id ? query.reload : undefined} />;
   }
 
   const access = lessonAccess(detail, loggedIn);
@@ -177,15 +172,13 @@ export function LessonVideoPage() {
             <img className="qy-cv-cover" src={poster} alt="" />
           ) : null}
         </div>
-        <section className="qy-cv-section" aria-label={TEXT.details}>
-          <h2>{TEXT.details}</h2>
+        <Section className="qy-cv-section" title={TEXT.details}>
           {access === 'open' ? <RichText html={detail.content} /> : <p className="qy-cv-locked-text">{detail.subhead || detail.title}</p>}
-        </section>
+        </Section>
         {detail.aboutcontent && (
-          <section className="qy-cv-section qy-cv-refs" aria-label={TEXT.references}>
-            <h2>{TEXT.references}</h2>
+          <Section className="qy-cv-section qy-cv-refs" title={TEXT.references}>
             <RichText html={detail.aboutcontent} />
-          </section>
+          </Section>
         )}
       </article>
       <MoreLessons currentResId={detail.lessonResId} />

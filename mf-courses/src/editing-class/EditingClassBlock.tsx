@@ -2,23 +2,21 @@
 // exposed through Module Federation as 'mf_courses/EditingClassBlock' and rendered inside the home
 // page's router (react-router-dom is a shared singleton).
 import { api, courseClick, EmptyState, ErrorState, formatDate, performCourseClick, useApiQuery, useIsMobile, useSession, type LessonCard } from '@qianyan/shared';
-import { Skeleton } from 'antd';
 import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { coverOf } from '../course-resources/CourseCard';
+import { CourseCover } from '../course-resources/CourseCard';
+import { CARD_GRID, PlainCardPlaceholders, ZOOM_COVER } from '@qianyan/shared/plain';
 
 import { COURSE_BADGE, EDITING_CLASS_TABS, HOME_COURSE_COUNT, TEXT, type EditingClassTab } from '../messages';
 import './editingClass.css';
 
 function MiniCourse({ card, mobile, onOpen }: { card: LessonCard; mobile: boolean; onOpen: (card: LessonCard) => void }) {
-  const cover = coverOf(card, mobile);
   const badge = COURSE_BADGE[card.subjectSerType];
   return (
-    <li className="qy-ec-item">
-      <div className="qy-ec-cover" onClick={() => onOpen(card)} aria-hidden="true">
-        {cover ? <img src={cover} alt="" loading="lazy" decoding="async" /> : <span className="qy-ec-cover-blank">{card.title.slice(0, 2)}</span>}
+    <li className={`qy-ec-item ${ZOOM_COVER}`}>
+      <CourseCover card={card} mobile={mobile} onOpen={onOpen} className="qy-ec-cover">
         {badge && <span className={`qy-ec-badge qy-ec-badge-${card.subjectSerType}`}>{badge}</span>}
-      </div>
+      </CourseCover>
       <div className="qy-ec-body">
         <h3 className="qy-ec-title">
           <button type="button" onClick={() => onOpen(card)}>
@@ -46,23 +44,22 @@ function TabList({ tab, onOpen }: { tab: EditingClassTab; onOpen: (card: LessonC
   );
   if (list.loading) {
     return (
-      <ul className="qy-ec-list" aria-busy="true">
-        {Array.from({ length: HOME_COURSE_COUNT }, (_, i) => (
-          <li key={i} className="qy-ec-item">
-            <div className="qy-ec-cover" />
-            <div className="qy-ec-body">
-              <Skeleton active title paragraph={{ rows: 1 }} />
-            </div>
-          </li>
-        ))}
-      </ul>
+      <PlainCardPlaceholders
+        count={HOME_COURSE_COUNT}
+        className={`qy-ec-list ${CARD_GRID}`}
+        cardClassName="qy-ec-item"
+        coverClassName="qy-ec-cover"
+        bodyClassName="qy-ec-body"
+        title
+        rows={1}
+      />
     );
   }
   if (list.error) return <ErrorState message={list.error.message} onRetry={list.reload} />;
   const items = list.data?.results.slice(0, HOME_COURSE_COUNT) ?? [];
   if (items.length === 0) return <EmptyState />;
   return (
-    <ul className="qy-ec-list">
+    <ul className={`qy-ec-list ${CARD_GRID}`}>
       {items.map((card) => (
         <MiniCourse key={card.id} card={card} mobile={mobile} onOpen={onOpen} />
       ))}

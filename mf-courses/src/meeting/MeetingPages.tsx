@@ -1,6 +1,6 @@
 import { CalendarOutlined, TeamOutlined } from '@ant-design/icons';
-import { api, ErrorState, MSG, openLoginDialog, useApiQuery, useSession, type ConferenceDetail } from '@qianyan/shared';
-import { Button, Skeleton } from 'antd';
+import { api, openLoginDialog, useApiQuery, useSession, type ConferenceDetail } from '@qianyan/shared';
+import { Button } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { meetingTime } from '../common/dates';
 import { RichText } from '../common/RichText';
@@ -11,6 +11,8 @@ import { firstMedia, isImage } from '../course-video/lessonAccess';
 import { idParam } from '../course-video/LessonVideoPage';
 import { MediaPlayer } from '../course-video/MediaPlayer';
 import { pageTitle, TEXT } from '../messages';
+import { Section } from '../common/Section';
+import { DetailPending } from '../common/DetailPending';
 import '../common/common.css';
 import '../course-video/courseVideo.css';
 
@@ -29,22 +31,7 @@ function useMeeting(fallbackTitle: string) {
 }
 
 function MeetingFrame({ id, query, children }: { id: number | null; query: ReturnType<typeof useMeeting>['query']; children: (d: ConferenceDetail) => React.ReactNode }) {
-  if (query.loading && !query.data) {
-    return (
-      <div className="qy-cr-page qy-cv-page">
-        <Skeleton active title paragraph={{ rows: 8 }} />
-      </div>
-    );
-  }
-  if (!query.data) {
-    return (
-      <div className="qy-cr-page qy-cv-page">
-        <div className="qy-cr-card qy-cr-state">
-          <ErrorState message={query.error?.message ?? MSG.busy} onRetry={id ? query.reload : undefined} />
-        </div>
-      </div>
-    );
-  }
+  if (!query.data) return <DetailPending loading={query.loading} error={query.error} onRetry={id ? query.reload : undefined} />;
   return (
     <div className="qy-cr-page qy-cv-page">
       <article className="qy-cr-card qy-cv-main qy-mt-main">{children(query.data)}</article>
@@ -88,6 +75,15 @@ function Head({ d, withShare }: { d: ConferenceDetail; withShare: boolean }) {
   );
 }
 
+/** 会议内容: the conference's own text. */
+function MeetingContent({ html }: { html: string }) {
+  return (
+    <Section className="qy-cv-section" title={TEXT.meetingContent}>
+      <RichText html={html} />
+    </Section>
+  );
+}
+
 /** /meeting-notice?id= (spec §2.11): title, subtitle, sponsor, begin and end (YYYY年MM月DD日 HH:mm), content, collect and share. */
 export function MeetingNoticePage() {
   const { id, query } = useMeeting(TEXT.meetingNotice);
@@ -97,10 +93,7 @@ export function MeetingNoticePage() {
         <>
           <Head d={d} withShare />
           {d.imgPc && <img className="qy-cv-cover qy-mt-cover" src={d.imgPc} alt="" />}
-          <section className="qy-cv-section" aria-label={TEXT.meetingContent}>
-            <h2>{TEXT.meetingContent}</h2>
-            <RichText html={d.content} />
-          </section>
+          <MeetingContent html={d.content} />
         </>
       )}
     </MeetingFrame>
@@ -137,10 +130,7 @@ export function MeetingReviewPage() {
                 <img className="qy-cv-cover" src={d.imgPc} alt="" />
               ) : null}
             </div>
-            <section className="qy-cv-section" aria-label={TEXT.meetingContent}>
-              <h2>{TEXT.meetingContent}</h2>
-              <RichText html={d.content} />
-            </section>
+            <MeetingContent html={d.content} />
           </>
         );
       }}

@@ -1,45 +1,24 @@
-import { api, ErrorState, formatDate, MSG, useApiQuery, useIsMobile } from '@qianyan/shared';
-import { Skeleton } from 'antd';
-import { Link, useSearchParams } from 'react-router-dom';
+import { formatDate, MSG, useIsMobile } from '@qianyan/shared';
+import { Link } from 'react-router-dom';
 import { ClassTags } from '../common/ClassTags';
 import { RichText } from '../common/RichText';
 import { ShareBar } from '../common/ShareBar';
 import { useClassCodes } from '../common/useClassCodes';
-import { useDocumentTitle } from '../common/useDocumentTitle';
-import { useReloadOnLogin } from '../common/useReloadOnLogin';
 import { coverOf } from '../course-resources/CourseCard';
-import { idParam, lessonCollectCalls } from '../course-video/LessonVideoPage';
-import { pageTitle, TEXT } from '../messages';
+import { lessonCollectCalls, useLessonDetail } from '../course-video/LessonVideoPage';
+import { TEXT } from '../messages';
+import { Section } from '../common/Section';
+import { DetailPending } from '../common/DetailPending';
 import '../common/common.css';
 import '../course-video/courseVideo.css';
 
 /** /series-courses?id= (spec §2.11): the series cover (mobile or PC), its intro and the catalogue of its lessons. */
 export function SeriesCoursesPage() {
-  const [params] = useSearchParams();
-  const id = idParam(params);
   const mobile = useIsMobile();
   const codeByName = useClassCodes();
-  const query = useApiQuery(() => (id ? api.lesson.selectLessonDetail({ id }, { silent: true }) : Promise.reject(new Error(TEXT.badId))), [id]);
-  useReloadOnLogin(query.reload);
+  const { id, query } = useLessonDetail(TEXT.seriesCourses);
   const detail = query.data;
-  useDocumentTitle(pageTitle(detail?.title ?? TEXT.seriesCourses));
-
-  if (query.loading && !detail) {
-    return (
-      <div className="qy-cr-page qy-cv-page">
-        <Skeleton active title paragraph={{ rows: 8 }} />
-      </div>
-    );
-  }
-  if (!detail) {
-    return (
-      <div className="qy-cr-page qy-cv-page">
-        <div className="qy-cr-card qy-cr-state">
-          <ErrorState message={query.error?.message ?? MSG.busy} onRetry={id ? query.reload : undefined} />
-        </div>
-      </div>
-    );
-  }
+  if (!detail) return <DetailPending loading={query.loading} error={query.error} onRetry={id ? query.reload : undefined} />;
   const cover = coverOf(detail, mobile);
   const lessons = detail.childLessonList;
 
@@ -58,12 +37,10 @@ export function SeriesCoursesPage() {
             <ShareBar id={detail.lessonResId} ifFav={detail.ifFav} title={detail.title} calls={lessonCollectCalls} />
           </div>
         </div>
-        <section className="qy-cv-section" aria-label={TEXT.intro}>
-          <h2>{TEXT.intro}</h2>
+        <Section className="qy-cv-section" title={TEXT.intro}>
           <RichText html={detail.content} />
-        </section>
-        <section className="qy-cv-section" aria-label={TEXT.catalogue}>
-          <h2>{TEXT.catalogue}</h2>
+        </Section>
+        <Section className="qy-cv-section" title={TEXT.catalogue}>
           {lessons.length === 0 ? (
             <p className="qy-cv-locked-text">{MSG.empty}</p>
           ) : (
@@ -88,7 +65,7 @@ export function SeriesCoursesPage() {
               })}
             </ol>
           )}
-        </section>
+        </Section>
       </article>
     </div>
   );
