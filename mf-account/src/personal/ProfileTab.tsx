@@ -11,7 +11,7 @@ import {
   type Profile,
 } from '@qianyan/shared';
 import { Alert, Button, Descriptions } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ACCOUNT_MSG } from '../messages';
 import { ProfileForm } from '../profile/ProfileForm';
 import { PROFILE_TEXT } from '../profile/messages';
@@ -96,11 +96,19 @@ export function ProfileTab() {
     changed(p);
     closeDialog();
   };
-  const changeButton = (name: DialogName, label: string, bound = true) => (
-    <Button type="link" size="small" onClick={() => setDialog(name)} aria-label={`${bound ? T.change : T.bind}${label}`}>
-      {bound ? T.change : T.bind}
-    </Button>
-  );
+  // An account row: its value, and 修改 (or 绑定 while unbound) opening the row's dialog.
+  const accountRow = (name: DialogName, label: string, value: ReactNode, bound = true) => ({
+    key: name,
+    label,
+    children: (
+      <span className="qy-profile__value-row">
+        <span>{value}</span>
+        <Button type="link" size="small" onClick={() => setDialog(name)} aria-label={`${bound ? T.change : T.bind}${label}`}>
+          {bound ? T.change : T.bind}
+        </Button>
+      </span>
+    ),
+  });
 
   return (
     <div className="qy-profile">
@@ -137,46 +145,10 @@ export function ProfileTab() {
           bordered
           size="middle"
           items={[
-            {
-              key: 'membername',
-              label: ACCOUNT_MSG.fieldUsername,
-              children: (
-                <span className="qy-profile__value-row">
-                  <span>{profile.membername}</span>
-                  {changeButton('username', ACCOUNT_MSG.fieldUsername)}
-                </span>
-              ),
-            },
-            {
-              key: 'mobile',
-              label: ACCOUNT_MSG.fieldMobile,
-              children: (
-                <span className="qy-profile__value-row">
-                  <span>{orNotFilled(maskMobile(profile.mobile))}</span>
-                  {changeButton('mobile', ACCOUNT_MSG.fieldMobile, !!profile.mobile)}
-                </span>
-              ),
-            },
-            {
-              key: 'email',
-              label: ACCOUNT_MSG.fieldEmail,
-              children: (
-                <span className="qy-profile__value-row">
-                  <span>{orNotFilled(profile.email)}</span>
-                  {changeButton('email', ACCOUNT_MSG.fieldEmail, !!profile.email)}
-                </span>
-              ),
-            },
-            {
-              key: 'password',
-              label: T.fieldPassword,
-              children: (
-                <span className="qy-profile__value-row">
-                  <span>{T.passwordMask}</span>
-                  {changeButton('password', T.fieldPassword)}
-                </span>
-              ),
-            },
+            accountRow('username', ACCOUNT_MSG.fieldUsername, profile.membername),
+            accountRow('mobile', ACCOUNT_MSG.fieldMobile, orNotFilled(maskMobile(profile.mobile)), !!profile.mobile),
+            accountRow('email', ACCOUNT_MSG.fieldEmail, orNotFilled(profile.email), !!profile.email),
+            accountRow('password', T.fieldPassword, T.passwordMask),
             { key: 'membership', label: ACCOUNT_MSG.fieldMembership, children: membershipText(membershipState(profile)) },
           ]}
         />

@@ -188,7 +188,18 @@ export function ProfileForm({ initial, onSaved, submitText = T.save, onCancel }:
 
   const referenceFailed = regions.error || departments.error;
   const institutionDisabled = !institutions.hasCity;
-  const institutionPlaceholder = (placeholder: string) => (institutionDisabled ? T.hospitalNeedsCity : placeholder);
+  // The hospital and the university are chosen the same way: from the institutions of the city.
+  const institutionSelect = (label: string, placeholder: string, current: string | undefined) => (
+    <Select
+      showSearch={{ optionFilterProp: 'label' }}
+      disabled={institutionDisabled}
+      loading={institutions.loading}
+      placeholder={institutionDisabled ? T.hospitalNeedsCity : placeholder}
+      options={institutionOptions(institutions.list, current)}
+      notFoundContent={institutions.loading ? undefined : T.noInstitution}
+      aria-label={label}
+    />
+  );
 
   return (
     <Form<ProfileFormValues>
@@ -242,15 +253,7 @@ export function ProfileForm({ initial, onSaved, submitText = T.save, onCancel }:
         {identity === '执业医师' && (
           <>
             <Form.Item name="hospital" label={T.hospital} required rules={[profileRule('hospital')]}>
-              <Select
-                showSearch={{ optionFilterProp: 'label' }}
-                disabled={institutionDisabled}
-                loading={institutions.loading}
-                placeholder={institutionPlaceholder(T.hospitalPlaceholder)}
-                options={institutionOptions(institutions.list, hospital)}
-                notFoundContent={institutions.loading ? undefined : T.noInstitution}
-                aria-label={T.hospital}
-              />
+              {institutionSelect(T.hospital, T.hospitalPlaceholder, hospital)}
             </Form.Item>
             <Form.Item name="division" label={T.division} required rules={[profileRule('division')]}>
               <TreeSelect
@@ -275,15 +278,7 @@ export function ProfileForm({ initial, onSaved, submitText = T.save, onCancel }:
         {identity === '医学生' && (
           <>
             <Form.Item name="university" label={T.university} required rules={[profileRule('university')]}>
-              <Select
-                showSearch={{ optionFilterProp: 'label' }}
-                disabled={institutionDisabled}
-                loading={institutions.loading}
-                placeholder={institutionPlaceholder(T.universityPlaceholder)}
-                options={institutionOptions(institutions.list, university)}
-                notFoundContent={institutions.loading ? undefined : T.noInstitution}
-                aria-label={T.university}
-              />
+              {institutionSelect(T.university, T.universityPlaceholder, university)}
             </Form.Item>
             <Form.Item name="majors" label={T.majors} required rules={[profileRule('majors')]}>
               <Input placeholder={T.majorsPlaceholder} maxLength={60} />
