@@ -5,7 +5,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './apps.mjs';
+import { fileURLToPath } from 'node:url';
+
+// Not imported from apps.mjs: the server's tests read this file and need nothing of the build tools.
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Service names, the same in compose.yaml and in the processes scripts/topology.mjs starts. */
 export const SERVICES = ['postgres', 'redis', 'api1', 'api2', 'nginx'];
