@@ -1,13 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { buildApp, type App } from '../src/app.js';
 import type { AppConfig } from '../src/config.js';
+import { createSeededPostgres, emptyPgliteCluster, seededPglite, withAdmin } from './seededDatabase.js';
 
 export const DEMO_PASSWORD = 'Qianyan#2026';
 
@@ -36,29 +34,6 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/**
- * An empty PGlite cluster (just after initdb), kept in the temp folder per PGlite build: opening a
- * fresh in-memory database from it takes about 2 s instead of about 8 s. Migrations and the seed
- * still run on every test database.
- */
-async function pgliteTemplate(): Promise<Blob> {
-  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  const build = await stat(entry);
-  const key = createHash('sha256').update(`${entry}:${build.size}:${build.mtimeMs}`).digest('hex').slice(0, 16);
-  const file = join(tmpdir(), `qy-pglite-template-${key}.tar`);
-  try {
-    return new Blob([await readFile(file)]);
-  } catch {
-    const db = await PGlite.create();
-    const dump = await db.dumpDataDir('none');
-    await db.close();
-    const partial = `${file}.${process.pid}`;
-    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
-    await rename(partial, file);
-    return dump;
-  }
-}
-
 export interface TestOptions {
   config?: Partial<AppConfig>;
   /** Runs after the app is built, before it is ready (add test-only routes here). */
@@ -68,32 +43,40 @@ export interface TestOptions {
 /**
  * Builds the app on a fresh database: an in-memory PGlite by default, or, when TEST_DATABASE_URL is
  * set, a new PostgreSQL database qy_t_<random> created through that URL and dropped afterwards.
- * Migrations and the seed run as at a normal start.
+ * Either holds the demo seed, copied from the run's seeded template; migrations still run as at a
+ * normal start (there are none left to apply).
  */
 export async function createTestApp(options: TestOptions = {}): Promise<TestContext> {
-  const clock = new TestClock(options.config?.now?.() ?? new Date());
   const logs: string[] = [];
   const emptyDir = await mkdtemp(join(tmpdir(), 'qy-test-'));
 
+  // A copy of this run's seeded template (see seededDatabase.ts); a test that sets its own clock
+  // gets a database seeded at that moment instead.
+  const ownClock = options.config?.now !== undefined;
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
+  let pgliteTemplate: Blob | undefined;
+  let seededAt: Date | undefined;
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const name = `qy_t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    if (ownClock) {
+      await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
+    } else {
+      seededAt = (await createSeededPostgres(adminUrl, name)).now;
+    }
+    dropDatabase = () => withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`)).then(() => {});
+  } else if (ownClock) {
+    pgliteTemplate = await emptyPgliteCluster();
+  } else {
+    const seeded = await seededPglite();
+    pgliteTemplate = seeded.dump;
+    seededAt = seeded.template.now;
   }
+  const clock = new TestClock(options.config?.now?.() ?? seededAt ?? new Date());
 
   const config: AppConfig = {
     nodeEnv: 'test',
@@ -104,7 +87,7 @@ export async function createTestApp(options: TestOptions = {}): Promise<TestCont
     databaseUrl,
     databasePoolMax: 4,
     pgliteDir: 'memory://',
-    pgliteTemplate: databaseUrl ? undefined : await pgliteTemplate(),
+    pgliteTemplate,
     seedDemoData: true,
     redisUrl: undefined,
     trustProxy: false,
