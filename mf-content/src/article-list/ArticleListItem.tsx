@@ -1,5 +1,5 @@
 import { formatAuthors, formatDate, SOURCE, type ArticleListItem as Item } from '@qianyan/shared';
-import { LoadingIcon } from '@qianyan/shared/plain';
+import { LoadingIcon, SPREAD_ROW } from '@qianyan/shared/plain';
 import { Link } from 'react-router-dom';
 import { ClassTags } from '../common/ClassTags';
 import { StarFilledIcon } from '../common/icons';
@@ -11,6 +11,18 @@ import { kindOf } from './kind';
 // The detail links live in ./hrefs and the type line in ./kind (the home and article pages use them
 // without loading this item's antd).
 export { articleHref, commentaryHref, detailHref, kindOf };
+
+/** The foot of a list item: its disease-area tags, and its date at the end of the line. */
+export function ItemFoot({ classNames, date, codeByName }: { classNames: string; date: Parameters<typeof formatDate>[0]; codeByName: Map<string, number> }) {
+  return (
+    <div className={`qy-al-item-foot ${SPREAD_ROW}`}>
+      <ClassTags classNames={classNames} codeByName={codeByName} />
+      <time className="qy-al-date" dateTime={formatDate(date)}>
+        {formatDate(date)}
+      </time>
+    </div>
+  );
+}
 
 /** One result of an article list (spec §2.10). */
 export function ArticleListItem({
@@ -59,12 +71,7 @@ export function ArticleListItem({
       </h2>
       {authors && <p className="qy-al-authors">{authors}</p>}
       {item.intro && <p className="qy-al-intro">{item.intro}</p>}
-      <div className="qy-al-item-foot">
-        <ClassTags classNames={item.classNames} codeByName={codeByName} />
-        <time className="qy-al-date" dateTime={formatDate(item.postdate)}>
-          {formatDate(item.postdate)}
-        </time>
-      </div>
+      <ItemFoot classNames={item.classNames} date={item.postdate} codeByName={codeByName} />
     </article>
   );
 }

@@ -46,6 +46,7 @@ export function ArticleListPage({ path }: { path: ArticleListPath }) {
       />
       <div className="qy-al-tabs">
         <PlainTabs
+          size="large"
           id={TABS_ID}
           activeKey={String(tab.id)}
           items={config.tabs.map((t) => ({ key: String(t.id), label: t.label }))}

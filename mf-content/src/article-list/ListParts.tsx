@@ -13,7 +13,7 @@ import {
   type ArticleListQuery,
   type PageResult,
 } from '@qianyan/shared';
-import { PageHead, PlainButton, PlainEmptyState, PlainErrorState, PlainIcon, PlainPagination, PlainSkeleton } from '@qianyan/shared/plain';
+import { PageHead, PlainButton, PlainIcon, PlainPagedList, PlainSkeleton, type PagedQuery } from '@qianyan/shared/plain';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { TEXT } from '../messages';
 import { ArticleListItem } from './ArticleListItem';
@@ -85,13 +85,6 @@ export function FilterButton({ active, onClick }: { active: boolean; onClick: ()
   );
 }
 
-interface ListData {
-  loading: boolean;
-  error: { message: string } | null | undefined;
-  data: { results: Item[]; page: { total: number } } | null | undefined;
-  reload: () => void;
-}
-
 /** The results panel: skeletons, error with retry, 未搜索到相关内容, or the items, count and pager. */
 export function ListResults({
   list,
@@ -100,7 +93,7 @@ export function ListResults({
   codeByName,
   hrefOf,
 }: {
-  list: ListData;
+  list: PagedQuery<Item>;
   page: number;
   onPage: (page: number) => void;
   codeByName: Map<string, number>;
@@ -116,22 +109,20 @@ export function ListResults({
   );
   return (
     <section className="qy-al-results" aria-label={TEXT.results} aria-busy={list.loading}>
-      {list.loading ? (
-        <div className="qy-al-loading">
-          {[0, 1, 2, 3].map((i) => (
-            <PlainSkeleton key={i} title rows={3} />
-          ))}
-        </div>
-      ) : list.error ? (
-        <PlainErrorState message={list.error.message} onRetry={list.reload} />
-      ) : !list.data || list.data.results.length === 0 ? (
-        <div className="qy-al-empty">
-          <PlainEmptyState />
-        </div>
-      ) : (
-        <>
-          <p className="qy-al-count">{TEXT.total(list.data.page.total)}</p>
-          {list.data.results.map((item) => (
+      <PlainPagedList
+        list={list}
+        skeleton={
+          <div className="qy-al-loading">
+            {[0, 1, 2, 3].map((i) => (
+              <PlainSkeleton key={i} title rows={3} />
+            ))}
+          </div>
+        }
+        emptyClassName="qy-al-empty"
+        countText={TEXT.total}
+        countClassName="qy-al-count"
+        renderItems={(items) =>
+          items.map((item) => (
             <ArticleListItem
               key={item.id}
               item={item}
@@ -140,17 +131,13 @@ export function ListResults({
               onRemoveCollect={remove}
               removing={removing === item.id}
             />
-          ))}
-          <PlainPagination
-            className="qy-al-pagination"
-            current={page}
-            pageSize={ARTICLE_LIST_PAGE_SIZE}
-            total={list.data.page.total}
-            hideOnSinglePage
-            onChange={goToPage}
-          />
-        </>
-      )}
+          ))
+        }
+        page={page}
+        pageSize={ARTICLE_LIST_PAGE_SIZE}
+        onPage={goToPage}
+        pagerClassName="qy-al-pagination"
+      />
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { forwardRef } from 'react';
 import { Link } from 'react-router-dom';
 import { LockIcon } from '../common/icons';
 import type { AccessState } from './access';
-import { PlainButton } from '@qianyan/shared/plain';
+import { LINK_BUTTON, PlainButton } from '@qianyan/shared/plain';
 import { ARTICLE_TEXT as T, SUBSCRIBE_PATH } from './messages';
 
 interface Props {
@@ -12,6 +12,17 @@ interface Props {
   /** The failure of the last free-read claim, shown in the panel. */
   claimError: string | null;
   onClaim: () => void;
+}
+
+/** The way to a subscription when reading needs one. */
+function SubscribeAction() {
+  return (
+    <div className="qy-ai-lock-actions qy-ai-buttons">
+      <Link className={LINK_BUTTON.primary} to={SUBSCRIBE_PATH}>
+        {T.subscribe}
+      </Link>
+    </div>
+  );
 }
 
 /** The panel in place of a locked body (§4 reading access). */
@@ -57,22 +68,14 @@ export const AccessPanel = forwardRef<HTMLElement, Props>(function AccessPanel(
           <p className="qy-ai-lock-warning" role="alert">
             {MSG.freeReadsUsedUp}
           </p>
-          <div className="qy-ai-lock-actions">
-            <Link className="qy-ai-button-primary" to={SUBSCRIBE_PATH}>
-              {T.subscribe}
-            </Link>
-          </div>
+          <SubscribeAction />
         </>
       )}
       {state === 'subscribe' && (
         <>
           <h2 id="qy-ai-lock-title">{T.lockedHint}</h2>
           <p>{T.subscribeText}</p>
-          <div className="qy-ai-lock-actions">
-            <Link className="qy-ai-button-primary" to={SUBSCRIBE_PATH}>
-              {T.subscribe}
-            </Link>
-          </div>
+          <SubscribeAction />
         </>
       )}
     </section>

@@ -1,16 +1,14 @@
-import { ARTICLE_LIST_PAGES, formatDate, isBlankHtml, MSG, splitClassNames, useMediaResume } from '@qianyan/shared';
+import { ARTICLE_LIST_PAGES, isBlankHtml, MSG, useMediaResume } from '@qianyan/shared';
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ClassTags } from '../common/ClassTags';
 import { SourceBadge } from '../common/SourceBadge';
 import { useArticleClasses } from '../common/useArticleClasses';
 import { kindOf } from '../article-list/kind';
 import { AccessPanel } from './AccessPanel';
 import { CommentaryPanel } from './CommentaryPanel';
-import { DetailScreen, Html, type DetailViewProps } from './DetailStates';
+import { DetailCrumbs, DetailHead, DetailScreen, Html, type DetailViewProps } from './DetailStates';
 import { ARTICLE_TEXT as T } from './messages';
 import { RelatedList } from './RelatedList';
-import { ShareBar } from './ShareBar';
 import { articleRefOf } from './useArticleDetail';
 import { useFreeRead } from './useFreeRead';
 import '../common/common.css';
@@ -69,58 +67,31 @@ function ArticleView({ detail, fetchedLoggedIn, reload }: DetailViewProps) {
 
   const listPath = sourceListPath(detail.sourceid);
   const kind = kindOf(detail);
-  const authors = detail.author || detail.pcauthor;
   const keywords = keywordsOf(detail.keyword ?? '');
-  const date = formatDate(detail.postdate);
   const readable = state === 'open';
-  const hasTags = splitClassNames(detail.classNames).length > 0;
 
   return (
     <div className="qy-page qy-ai-page">
-      <nav className="qy-ai-crumbs" aria-label={T.breadcrumb}>
-        <ol>
-          <li>
-            <Link to="/index">{T.home}</Link>
-          </li>
-          <li aria-current="page">{listPath ? <Link to={listPath}>{detail.sourceName}</Link> : detail.sourceName}</li>
-        </ol>
-      </nav>
+      <DetailCrumbs>{listPath ? <Link to={listPath}>{detail.sourceName}</Link> : detail.sourceName}</DetailCrumbs>
       <div className="qy-ai-layout">
         <article className="qy-card qy-ai-main">
-          <header className="qy-ai-head">
-            <div className="qy-ai-kicker">
-              <SourceBadge sourceId={detail.sourceid} name={detail.sourceName} />
-              {kind && <span className="qy-ai-kind">{kind}</span>}
-            </div>
-            <h1 className="qy-ai-title">{detail.title}</h1>
-            {detail.outtitle && (
-              <p className="qy-ai-outtitle" lang="en">
-                {detail.outtitle}
-              </p>
-            )}
-            {authors && (
-              <p className="qy-ai-authors">
-                <span className="qy-ai-sr">{T.authors}：</span>
-                {authors}
-              </p>
-            )}
-            <div className="qy-ai-meta">
-              {date && (
-                <time dateTime={date}>
-                  <span className="qy-ai-sr">{T.published}：</span>
-                  {date}
-                </time>
-              )}
-              {hasTags && <ClassTags classNames={detail.classNames} codeByName={codeByName} />}
-            </div>
+          <DetailHead
+            detail={detail}
+            codeByName={codeByName}
+            kicker={
+              <>
+                <SourceBadge sourceId={detail.sourceid} name={detail.sourceName} />
+                {kind && <span className="qy-ai-kind">{kind}</span>}
+              </>
+            }
+          >
             {keywords.length > 0 && (
               <p className="qy-ai-keywords">
                 <span className="qy-ai-keywords-label">{T.keywords}</span>
                 {keywords.join('；')}
               </p>
             )}
-            <ShareBar articleId={detail.id} ifCollect={detail.ifCollect} title={detail.title} outlink={detail.outlink} />
-          </header>
+          </DetailHead>
 
           {detail.intro && (
             <section className="qy-ai-abstract" aria-label={T.abstract}>

@@ -1,15 +1,79 @@
-import { RichHtml, type ArticleDetail } from '@qianyan/shared';
-import type { ComponentType } from 'react';
+import { formatDate, RichHtml, SECTION_TEXT, splitClassNames, type ArticleDetail } from '@qianyan/shared';
+import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { PlainErrorState, PlainLoadingState } from '@qianyan/shared/plain';
+import { PlainErrorState, PlainLoadingState, QUIET_LINKS, SectionLinks } from '@qianyan/shared/plain';
+import { ClassTags } from '../common/ClassTags';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { pageTitle } from '../messages';
 import { ARTICLE_TEXT as T } from './messages';
+import { ShareBar } from './ShareBar';
 import { useArticleDetail, type ArticleRef } from './useArticleDetail';
 
 /** Editorial HTML (body, commentary, references), sanitised. */
 export function Html({ html, className = '' }: { html: string; className?: string }) {
   return <RichHtml className={`qy-ai-html ${className}`} html={html} />;
+}
+
+/** The way back above a detail page: 首页, then the list it belongs to (`children`). */
+export function DetailCrumbs({ children }: { children: ReactNode }) {
+  return (
+    <nav className={`qy-ai-crumbs ${QUIET_LINKS}`} aria-label={T.breadcrumb}>
+      <ol>
+        <li>
+          <Link to="/index">{T.home}</Link>
+        </li>
+        <li aria-current="page">{children}</li>
+      </ol>
+    </nav>
+  );
+}
+
+/**
+ * A detail's header: the kicker (source or badge), the title and the English one, the authors, the
+ * date and the disease-area tags, what the page adds (`children`), then the share bar.
+ */
+export function DetailHead({
+  detail,
+  kicker,
+  codeByName,
+  children,
+}: {
+  detail: ArticleDetail;
+  kicker: ReactNode;
+  codeByName: Map<string, number>;
+  children?: ReactNode;
+}) {
+  const authors = detail.author || detail.pcauthor;
+  const date = formatDate(detail.postdate);
+  const hasTags = splitClassNames(detail.classNames).length > 0;
+  return (
+    <header className="qy-ai-head">
+      <div className="qy-ai-kicker">{kicker}</div>
+      <h1 className="qy-ai-title">{detail.title}</h1>
+      {detail.outtitle && (
+        <p className="qy-ai-outtitle" lang="en">
+          {detail.outtitle}
+        </p>
+      )}
+      {authors && (
+        <p className="qy-ai-authors">
+          <span className="qy-ai-sr">{T.authors}：</span>
+          {authors}
+        </p>
+      )}
+      <div className="qy-ai-meta">
+        {date && (
+          <time dateTime={date}>
+            <span className="qy-ai-sr">{T.published}：</span>
+            {date}
+          </time>
+        )}
+        {hasTags && <ClassTags classNames={detail.classNames} codeByName={codeByName} />}
+      </div>
+      {children}
+      <ShareBar articleId={detail.id} ifCollect={detail.ifCollect} title={detail.title} outlink={detail.outlink} />
+    </header>
+  );
 }
 
 /** A missing or withdrawn article (10004), or a link that names none. */
@@ -20,14 +84,7 @@ export function NotFoundPanel() {
       <section className="qy-card qy-ai-missing">
         <h1>{T.notFound}</h1>
         <p>{T.notFoundText}</p>
-        <div className="qy-ai-missing-links">
-          <Link className="qy-ai-button-primary" to="/index">
-            {T.backHome}
-          </Link>
-          <Link className="qy-ai-button" to="/nejm-list">
-            {T.browseJournal}
-          </Link>
-        </div>
+        <SectionLinks link={Link} label={SECTION_TEXT.explore} home={T.backHome} journalList={T.browseJournal} className="qy-ai-missing-links qy-ai-buttons" />
       </section>
     </div>
   );

@@ -1,14 +1,12 @@
-import { formatDate, isBlankHtml, SOURCE, splitClassNames, type ArticleDetail } from '@qianyan/shared';
+import { isBlankHtml, SOURCE, type ArticleDetail } from '@qianyan/shared';
+import { LINK_BUTTON } from '@qianyan/shared/plain';
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { articleHref } from '../article-list/ArticleListItem';
 import { AccessPanel } from '../article/AccessPanel';
-import { DetailScreen, Html, type DetailViewProps } from '../article/DetailStates';
-import { ShareBar } from '../article/ShareBar';
+import { DetailCrumbs, DetailHead, DetailScreen, Html, type DetailViewProps } from '../article/DetailStates';
 import { useFreeRead } from '../article/useFreeRead';
-import { ClassTags } from '../common/ClassTags';
 import { useArticleClasses } from '../common/useArticleClasses';
-import { ARTICLE_TEXT } from '../article/messages';
 import { articleIdList } from '../professional-more/moreQuery';
 import { COMMENTARY_TEXT as T } from './messages';
 import { RelatedArticles } from './RelatedArticles';
@@ -40,53 +38,17 @@ function CommentaryView({ detail, fetchedLoggedIn, reload }: DetailViewProps) {
   // part (before its <hr>) or, for a commentary item, nothing past the intro.
   const text = ownText ? unlocked?.content || detail.content : unlocked?.wantsay || detail.wantsay;
   const readable = state === 'open';
-  const date = formatDate(detail.postdate);
-  const authors = detail.author || detail.pcauthor;
-  const hasTags = splitClassNames(detail.classNames).length > 0;
   const heading = (!ownText && detail.wantsayTitle) || T.commentary;
   const related = articleIdList(detail.relationArticleIds);
 
   return (
     <div className="qy-page qy-ai-page">
-      <nav className="qy-ai-crumbs" aria-label={ARTICLE_TEXT.breadcrumb}>
-        <ol>
-          <li>
-            <Link to="/index">{ARTICLE_TEXT.home}</Link>
-          </li>
-          <li aria-current="page">
-            <Link to="/commentary">{T.list}</Link>
-          </li>
-        </ol>
-      </nav>
+      <DetailCrumbs>
+        <Link to="/commentary">{T.list}</Link>
+      </DetailCrumbs>
       <div className="qy-ai-layout">
         <article className="qy-card qy-ai-main">
-          <header className="qy-ai-head">
-            <div className="qy-ai-kicker">
-              <span className="qy-cm-badge">{T.badge}</span>
-            </div>
-            <h1 className="qy-ai-title">{detail.title}</h1>
-            {detail.outtitle && (
-              <p className="qy-ai-outtitle" lang="en">
-                {detail.outtitle}
-              </p>
-            )}
-            {authors && (
-              <p className="qy-ai-authors">
-                <span className="qy-ai-sr">{ARTICLE_TEXT.authors}：</span>
-                {authors}
-              </p>
-            )}
-            <div className="qy-ai-meta">
-              {date && (
-                <time dateTime={date}>
-                  <span className="qy-ai-sr">{ARTICLE_TEXT.published}：</span>
-                  {date}
-                </time>
-              )}
-              {hasTags && <ClassTags classNames={detail.classNames} codeByName={codeByName} />}
-            </div>
-            <ShareBar articleId={detail.id} ifCollect={detail.ifCollect} title={detail.title} outlink={detail.outlink} />
-          </header>
+          <DetailHead detail={detail} codeByName={codeByName} kicker={<span className="qy-cm-badge">{T.badge}</span>} />
 
           {ownText && !readable && detail.intro && (
             <section className="qy-ai-abstract" aria-label={T.intro}>
@@ -113,7 +75,7 @@ function CommentaryView({ detail, fetchedLoggedIn, reload }: DetailViewProps) {
               <p className="qy-cm-about-label">{T.aboutArticle}</p>
               <p className="qy-cm-about-title">{detail.title}</p>
               {detail.intro && <p className="qy-cm-about-intro">{detail.intro}</p>}
-              <Link className="qy-ai-button" to={articleHref(detail.permalinks)}>
+              <Link className={`${LINK_BUTTON.plain} qy-ai-button`} to={articleHref(detail.permalinks)}>
                 {T.readArticle}
               </Link>
             </section>

@@ -1,4 +1,5 @@
 import { CAROUSEL_DELAY_MS } from '@qianyan/shared';
+import { COVER_IMG, SLIDE_CAPTION, useCarouselPause } from '@qianyan/shared/plain';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { isExternal } from '../portal/adverts';
@@ -36,7 +37,7 @@ function SlideLink({ href, children, className, label, hidden }: { href: string;
  */
 export function Carousel({ slides, label, variant }: { slides: Slide[]; label: string; variant: 'banner' | 'advert' }) {
   const [index, setIndex] = useState(0);
-  const [paused, setPaused] = useState(false);
+  const { paused, pauseHandlers } = useCarouselPause();
   const count = slides.length;
 
   useEffect(() => {
@@ -57,10 +58,7 @@ export function Carousel({ slides, label, variant }: { slides: Slide[]; label: s
       className={`qy-carousel qy-carousel--${variant}`}
       aria-roledescription="carousel"
       aria-label={label}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
+      {...pauseHandlers}
     >
       <div className="qy-carousel__track" style={{ transform: `translateX(-${index * 100}%)` }}>
         {slides.map((s, i) => (
@@ -73,9 +71,9 @@ export function Carousel({ slides, label, variant }: { slides: Slide[]; label: s
             aria-hidden={i !== index}
           >
             <SlideLink href={s.href} className="qy-carousel__link" label={s.title || s.alt} hidden={i !== index}>
-              <img src={s.img} alt={s.alt} loading={i === 0 ? 'eager' : 'lazy'} />
+              <img className={COVER_IMG} src={s.img} alt={s.alt} loading={i === 0 ? 'eager' : 'lazy'} />
               {(s.title || s.intro) && (
-                <span className="qy-carousel__caption">
+                <span className={`qy-carousel__caption ${SLIDE_CAPTION}`}>
                   {s.title && <span className="qy-carousel__title">{s.title}</span>}
                   {s.intro && <span className="qy-carousel__intro">{s.intro}</span>}
                 </span>

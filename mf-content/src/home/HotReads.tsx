@@ -3,7 +3,7 @@ import { useEffect, useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { gateHotRead, hotReadHref } from '../portal/hotReads';
 import { HOME_TEXT } from '../portal/messages';
-import { PlainErrorState, PlainSkeleton } from '@qianyan/shared/plain';
+import { PlainCardPlaceholders, PlainErrorState } from '@qianyan/shared/plain';
 import { LeftIcon, RightIcon } from '../common/icons';
 
 /** Spec §9: 4 hot reads a page on desktop, 2 on mobile. */
@@ -38,25 +38,6 @@ function HotReadCard({ item }: { item: HotReadItem }) {
         </span>
       </Link>
     </li>
-  );
-}
-
-/**
- * Cards of the shape of the real ones while the switch and the list load, so the block below does
- * not move down when they arrive (hot reads are on in almost every configuration).
- */
-function HotReadPlaceholders({ count }: { count: number }) {
-  return (
-    <ul className="qy-hot-grid" aria-hidden="true">
-      {Array.from({ length: count }, (_, i) => (
-        <li key={i} className="qy-card qy-hot-card is-placeholder">
-          <span className="qy-hot-card__media" />
-          <span className="qy-hot-card__body">
-            <PlainSkeleton rows={3} />
-          </span>
-        </li>
-      ))}
-    </ul>
   );
 }
 
@@ -101,7 +82,16 @@ export function HotReads() {
       {list.error ? (
         <PlainErrorState message={list.error.message} onRetry={list.reload} />
       ) : !list.data ? (
-        <HotReadPlaceholders count={pageSize} />
+        // Cards of the real ones' shape while the switch and the list load, so the block below does not
+        // move down when they arrive (hot reads are on in almost every configuration).
+        <PlainCardPlaceholders
+          count={pageSize}
+          className="qy-hot-grid"
+          cardClassName="qy-card qy-hot-card is-placeholder"
+          coverClassName="qy-hot-card__media"
+          bodyClassName="qy-hot-card__body"
+          rows={3}
+        />
       ) : (
         <ul className="qy-hot-grid">
           {list.data.results.map((item) => (

@@ -1,5 +1,6 @@
 import { PlayCircleFilled, SoundFilled } from '@ant-design/icons';
 import { api, EmptyState, ErrorState, formatDate, fromApiDate, SOURCE, toApiRange, useApiQuery } from '@qianyan/shared';
+import { CARD_GRID, COVER_IMG } from '@qianyan/shared/plain';
 import { Pagination, Skeleton } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -138,12 +139,12 @@ export function MediaListPage({ kind }: { kind: MediaKind }) {
       ) : (
         <>
           <p className="qy-media__total">{T.total(total)}</p>
-          <ul className="qy-media__grid" aria-label={title}>
+          <ul className={`qy-media__grid ${CARD_GRID}`} aria-label={title}>
             {items.map((a) => (
               <li key={a.id} className="qy-card qy-media-card">
                 {/* The picture repeats the title's link: for the mouse only (one tab stop, one name per card). */}
                 <Link to={itemHref(kind, a.permalinks, a.sourceid)} className="qy-media-card__cover" tabIndex={-1} aria-hidden="true">
-                  {a.thumb ? <img src={a.thumb} alt="" loading="lazy" /> : <span className="qy-media-card__blank" />}
+                  {a.thumb ? <img className={COVER_IMG} src={a.thumb} alt="" loading="lazy" /> : <span className="qy-media-card__blank" />}
                   <span className="qy-media-card__icon" aria-hidden="true">
                     {kind === 'animation' ? <PlayCircleFilled /> : <SoundFilled />}
                   </span>

@@ -1,5 +1,6 @@
 import { formatAuthors, type PeriodicalArticle } from '@qianyan/shared';
 import { Link } from 'react-router-dom';
+import { RULED_LIST } from '@qianyan/shared/plain';
 import { articleHref, commentaryHref, detailHref } from '../article-list/ArticleListItem';
 
 /** Journal or digest items of a weekly group: type, title (to /article-info) and up to 3 authors. */
@@ -8,7 +9,7 @@ export function PeriodArticleList({ items, label }: { items: PeriodicalArticle[]
   return (
     <div className="qy-period-col">
       <h4 className="qy-period-col__head">{label}</h4>
-      <ul className="qy-period-items">
+      <ul className={`qy-period-items ${RULED_LIST}`}>
         {items.map((a) => (
           <li key={a.id}>
             <p className="qy-period-items__meta">{a.filterName && <span className="qy-home-kind">{a.filterName}</span>}</p>

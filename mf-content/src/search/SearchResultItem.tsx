@@ -3,7 +3,6 @@ import {
   api,
   firstCoverUrl,
   formatAuthors,
-  formatDate,
   MSG,
   openLoginDialog,
   toast,
@@ -11,11 +10,11 @@ import {
   type ArticleListItem as Item,
   type LessonCard,
 } from '@qianyan/shared';
+import { TITLE_BUTTON } from '@qianyan/shared/plain';
 import { Button } from 'antd';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { commentaryHref, detailHref, kindOf } from '../article-list/ArticleListItem';
-import { ClassTags } from '../common/ClassTags';
+import { commentaryHref, detailHref, ItemFoot, kindOf } from '../article-list/ArticleListItem';
 import { SourceBadge } from '../common/SourceBadge';
 import { SEARCH_TEXT, TEXT } from '../messages';
 import { Highlighted } from './Highlight';
@@ -115,12 +114,7 @@ export function ArticleResult({
           <Highlighted html={body} text={item.intro} />
         </p>
       )}
-      <div className="qy-al-item-foot">
-        <ClassTags classNames={item.classNames} codeByName={codeByName} />
-        <time className="qy-al-date" dateTime={formatDate(item.postdate)}>
-          {formatDate(item.postdate)}
-        </time>
-      </div>
+      <ItemFoot classNames={item.classNames} date={item.postdate} codeByName={codeByName} />
     </article>
   );
 }
@@ -165,7 +159,7 @@ export function CourseResult({
           <CollectButton collected={collected} busy={busy} onClick={onCollect} />
         </div>
         <h2 className="qy-al-item-title">
-          <button type="button" className="qy-sr-title-button" onClick={onOpen}>
+          <button type="button" className={TITLE_BUTTON} onClick={onOpen}>
             <Highlighted html={hl.title} text={card.title} />
           </button>
         </h2>
@@ -174,12 +168,7 @@ export function CourseResult({
             <Highlighted html={body} text={card.subhead} />
           </p>
         )}
-        <div className="qy-al-item-foot">
-          <ClassTags classNames={card.classNames} codeByName={codeByName} />
-          <time className="qy-al-date" dateTime={formatDate(card.publishdate)}>
-            {formatDate(card.publishdate)}
-          </time>
-        </div>
+        <ItemFoot classNames={card.classNames} date={card.publishdate} codeByName={codeByName} />
       </div>
     </article>
   );
