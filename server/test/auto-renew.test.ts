@@ -2,23 +2,20 @@
 // unsigned at the provider, no further charge, the paid time stays, the state in every reply.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { asc, eq } from 'drizzle-orm';
-import { memberships, payAgreements, sandboxAgreements, serviceOrders } from '../src/db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { payAgreements, sandboxAgreements, serviceOrders } from '../src/db/schema/index.js';
 import type { SandboxPay } from '../src/providers/payment/sandbox.js';
-import { createTestApp, type TestContext } from './helpers.js';
-import { newReader, outTradeNoOf, provider } from './payment-helpers.js';
+import type { TestContext } from './helpers.js';
+import { newReader, outTradeNoOf, periodsOf, provider, sandboxApp } from './payment-helpers.js';
 
 let ctx: TestContext;
 let sandbox: SandboxPay;
 
 before(async () => {
-  ctx = await createTestApp();
-  sandbox = ctx.app.payments.providers.sandbox!;
+  ({ ctx, sandbox } = await sandboxApp());
 });
 after(() => ctx?.close());
 
-const periodsOf = (memberId: number) =>
-  ctx.app.db.select().from(memberships).where(eq(memberships.memberId, memberId)).orderBy(asc(memberships.startsAt));
 const agreementOf = async (memberId: number) => (await ctx.app.db.select().from(payAgreements).where(eq(payAgreements.memberId, memberId)))[0]!;
 const sandboxAgreement = async (agreementNo: string) =>
   (await ctx.app.db.select().from(sandboxAgreements).where(eq(sandboxAgreements.agreementNo, agreementNo)))[0]!;
@@ -56,7 +53,7 @@ describe('cancelling auto-renewal', () => {
     // The renewal job at (and after) the moment it would have charged: no order, no period.
     ctx.clock.current = new Date(agreement.nextChargeAt!.getTime() + 1000);
     await ctx.app.payments.runRenewals();
-    const periods = await periodsOf(id);
+    const periods = await periodsOf(ctx, id);
     assert.equal(periods.length, 1, 'no renewal period');
     assert.equal(periods[0]!.endsAt.toISOString(), endDate, 'the paid time stays');
     const renewals = (await ctx.app.db.select().from(serviceOrders).where(eq(serviceOrders.memberId, id))).filter((o) => o.kind === 'renewal');
@@ -101,7 +98,7 @@ describe('cancelling auto-renewal', () => {
     }
     assert.equal((await sandboxAgreement(agreement.agreementNo!)).state, 'STOP');
     assert.equal((await agreementOf(id)).status, 2);
-    assert.equal((await periodsOf(id)).length, 1);
+    assert.equal((await periodsOf(ctx, id)).length, 1);
   });
 
   it('keeps the plan renewing when the provider cannot unsign, and says so', async () => {

@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { defaultPaymentSettings } from '../src/config.js';
 import { memberships, payAgreements } from '../src/db/schema/index.js';
 import { Alipay, fenOf, yuan } from '../src/providers/payment/alipay.js';
 import { NotificationRejected } from '../src/providers/payment/index.js';
-import { createTestApp, type TestContext } from './helpers.js';
+import type { TestContext } from './helpers.js';
 import { FakeAlipay, rsaPair } from './payment-fakes.js';
-import { newReader, orderBySn, outTradeNoOf, provider, subscribeInfo } from './payment-helpers.js';
+import { liveProviderApp, newReader, orderBySn, outTradeNoOf, provider, subscribeInfo } from './payment-helpers.js';
 
 let fake: FakeAlipay;
 const NOTIFY = 'https://pay.example.org/api/pay/notify/alipay';
@@ -134,18 +133,7 @@ describe('Alipay adapter (alipay-sdk) against a local fake gateway', () => {
 describe('the server with Alipay (PAY_PROVIDER=live) against the fake', () => {
   let ctx: TestContext;
   before(async () => {
-    ctx = await createTestApp({
-      config: {
-        payments: {
-          ...defaultPaymentSettings(),
-          mode: 'live',
-          alipay: fake.settings(),
-          notifyBaseUrl: 'https://pay.example.org',
-          publicBaseUrl: 'https://www.example.org',
-          reconcile: { intervalMs: 0, minAgeMs: 0 },
-        },
-      },
-    });
+    ctx = await liveProviderApp({ alipay: fake.settings() });
   });
   after(() => ctx?.close());
 

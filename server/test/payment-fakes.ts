@@ -31,6 +31,25 @@ async function listen(handler: (req: IncomingMessage, body: string, res: ServerR
 
 const close = (server: Server) => new Promise<void>((r) => server.close(() => r()));
 
+/** A provider's gateway on a local port: `base` is its URL once started. */
+abstract class FakeGateway {
+  private server?: Server;
+  base = '';
+
+  async start() {
+    const { server, base } = await listen((req, body, res) => this.handle(req, body, res));
+    this.server = server;
+    this.base = base;
+    return this;
+  }
+
+  stop() {
+    return this.server ? close(this.server) : Promise.resolve();
+  }
+
+  protected abstract handle(req: IncomingMessage, body: string, res: ServerResponse): void | Promise<void>;
+}
+
 // --- WeChat Pay ----------------------------------------------------------------------------------
 
 export interface FakeWechatTrade {
@@ -42,7 +61,7 @@ export interface FakeWechatTrade {
   kind: string;
 }
 
-export class FakeWechatPay {
+export class FakeWechatPay extends FakeGateway {
   readonly merchant = rsaPair();
   readonly platform = rsaPair();
   readonly mchId = '1900000109';
@@ -54,8 +73,6 @@ export class FakeWechatPay {
   readonly requests: Array<{ method: string; path: string; body: any; signatureOk: boolean }> = [];
   /** Sign the next responses with a key that is not the platform's (a man in the middle). */
   forgeResponses = false;
-  private server?: Server;
-  base = '';
 
   settings(): WechatPaySettings {
     return {
@@ -69,17 +86,6 @@ export class FakeWechatPay {
       apiBase: this.base,
       h5AppName: '千言医学',
     };
-  }
-
-  async start() {
-    const { server, base } = await listen((req, body, res) => this.handle(req, body, res));
-    this.server = server;
-    this.base = base;
-    return this;
-  }
-
-  stop() {
-    return this.server ? close(this.server) : Promise.resolve();
   }
 
   /** Headers WeChat Pay puts on a response or a notification: its signature over "ts\nnonce\nbody\n". */
@@ -116,7 +122,7 @@ export class FakeWechatPay {
     return createVerify('RSA-SHA256').update(message).verify(this.merchant.publicPem, fields.signature ?? '', 'base64');
   }
 
-  private handle(req: IncomingMessage, body: string, res: ServerResponse) {
+  protected handle(req: IncomingMessage, body: string, res: ServerResponse) {
     const url = new URL(req.url ?? '/', this.base);
     const signatureOk = this.verifyRequest(req, body);
     const json = body ? JSON.parse(body) : undefined;
@@ -226,7 +232,7 @@ export interface FakeAlipayTrade {
   refunded?: string;
 }
 
-export class FakeAlipay {
+export class FakeAlipay extends FakeGateway {
   readonly app = rsaPair();
   readonly alipay = rsaPair();
   readonly appId = '2021000000000001';
@@ -234,8 +240,6 @@ export class FakeAlipay {
   readonly trades = new Map<string, FakeAlipayTrade>();
   readonly agreements = new Map<string, { status: 'NORMAL' | 'STOP'; fail: boolean; external?: string }>();
   readonly requests: Array<{ method: string; biz: any; signatureOk: boolean }> = [];
-  private server?: Server;
-  base = '';
 
   settings(): AlipaySettings {
     return {
@@ -247,17 +251,6 @@ export class FakeAlipay {
       signScene: 'INDUSTRY|DIGITAL_MEDIA',
       personalProductCode: 'CYCLE_PAY_AUTH_P',
     };
-  }
-
-  async start() {
-    const { server, base } = await listen((req, body, res) => this.handle(req, body, res));
-    this.server = server;
-    this.base = base;
-    return this;
-  }
-
-  stop() {
-    return this.server ? close(this.server) : Promise.resolve();
   }
 
   /** Verifies a request (or a form the SDK built) as the gateway does: RSA2 with the app's public key. */
@@ -275,7 +268,7 @@ export class FakeAlipay {
     res.end(`{"${key}":${inner},"sign":"${sign}"}`);
   }
 
-  private handle(req: IncomingMessage, body: string, res: ServerResponse) {
+  protected handle(req: IncomingMessage, body: string, res: ServerResponse) {
     const url = new URL(req.url ?? '/', this.base);
     const params: Record<string, string> = { ...Object.fromEntries(url.searchParams), ...Object.fromEntries(new URLSearchParams(body)) };
     const method = params.method ?? '';

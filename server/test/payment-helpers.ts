@@ -1,13 +1,41 @@
-import { eq } from 'drizzle-orm';
-import { members, paymentAttempts, serviceOrders } from '../src/db/schema/index.js';
-import type { TestContext } from './helpers.js';
+import { asc, eq } from 'drizzle-orm';
+import { defaultPaymentSettings, type PaymentSettings } from '../src/config.js';
+import { memberships, paymentAttempts, serviceOrders } from '../src/db/schema/index.js';
+import type { SandboxPay } from '../src/providers/payment/sandbox.js';
+import { testMember } from './fixtures.js';
+import { createTestApp, type TestContext } from './helpers.js';
+
+/** A test app paying through the local sandbox cashier (the default), with that provider. */
+export async function sandboxApp(): Promise<{ ctx: TestContext; sandbox: SandboxPay }> {
+  const ctx = await createTestApp();
+  return { ctx, sandbox: ctx.app.payments.providers.sandbox! };
+}
+
+/**
+ * A test app paying through a real provider (PAY_PROVIDER=live) whose gateway is a local fake:
+ * `providers` gives the fake's settings, e.g. { alipay: fake.settings() }.
+ */
+export function liveProviderApp(providers: Partial<Pick<PaymentSettings, 'alipay' | 'wechatpay'>>): Promise<TestContext> {
+  return createTestApp({
+    config: {
+      payments: {
+        ...defaultPaymentSettings(),
+        mode: 'live',
+        ...providers,
+        notifyBaseUrl: 'https://pay.example.org',
+        publicBaseUrl: 'https://www.example.org',
+        reconcile: { intervalMs: 0, minAgeMs: 0 },
+      },
+    },
+  });
+}
+
+/** A member's membership periods, oldest first. */
+export const periodsOf = (ctx: TestContext, memberId: number) =>
+  ctx.app.db.select().from(memberships).where(eq(memberships.memberId, memberId)).orderBy(asc(memberships.startsAt));
 
 /** A fresh logged-in reader without membership (a session issued directly: no argon2 work). */
-export async function newReader(ctx: TestContext, username: string): Promise<{ id: number; token: string }> {
-  const [m] = await ctx.app.db.insert(members).values({ username, passwordHash: 'not-a-login-account' }).returning({ id: members.id });
-  const { token } = await ctx.app.sessions.issue(m!.id);
-  return { id: m!.id, token };
-}
+export const newReader = (ctx: TestContext, username: string) => testMember(ctx, username);
 
 /** Calls /index.php?c=&m= with the token in the query, as the front end does. */
 export async function provider(

@@ -1,23 +1,20 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { and, asc, eq } from 'drizzle-orm';
-import { articles, memberships, payAgreements, paymentAttempts, paymentEvents, sandboxTrades } from '../src/db/schema/index.js';
+import { and, eq } from 'drizzle-orm';
+import { articles, payAgreements, paymentAttempts, paymentEvents, sandboxTrades } from '../src/db/schema/index.js';
 import { addMonthsShanghai } from '../src/modules/membership/payments.js';
 import { SANDBOX_APP_ID, SANDBOX_MCH_ID, type SandboxPay } from '../src/providers/payment/sandbox.js';
-import { createTestApp, type TestContext } from './helpers.js';
-import { newReader, orderBySn, outTradeNoOf, provider, subscribeInfo } from './payment-helpers.js';
+import type { TestContext } from './helpers.js';
+import { newReader, orderBySn, outTradeNoOf, periodsOf, provider, sandboxApp, subscribeInfo } from './payment-helpers.js';
 
 let ctx: TestContext;
 let sandbox: SandboxPay;
 
 before(async () => {
-  ctx = await createTestApp();
-  sandbox = ctx.app.payments.providers.sandbox!;
+  ({ ctx, sandbox } = await sandboxApp());
 });
 after(() => ctx?.close());
 
-const periodsOf = (memberId: number) =>
-  ctx.app.db.select().from(memberships).where(eq(memberships.memberId, memberId)).orderBy(asc(memberships.startsAt));
 
 /** Posts a notification to the sandbox's notify route, signed as the sandbox signs (or with given headers). */
 async function notify(event: object, headers?: Record<string, string>) {
@@ -44,7 +41,7 @@ describe('notifications', () => {
     const event = paidEvent(outTradeNo, 3500);
     const statuses = await Promise.all(Array.from({ length: 20 }, () => notify(event)));
     assert.ok(statuses.every((s) => s === 204), statuses.join(','));
-    assert.equal((await periodsOf(id)).length, 1);
+    assert.equal((await periodsOf(ctx, id)).length, 1);
     assert.equal((await orderBySn(ctx, ordersn)).status, 1);
     const applied = await ctx.app.db
       .select()
@@ -69,7 +66,7 @@ describe('notifications', () => {
     const stale = sandbox.sign(body, String(Math.floor(ctx.clock.now().getTime() / 1000) - 3600));
     assert.equal(await notify(good, stale), 400);
 
-    assert.equal((await periodsOf(id)).length, 0);
+    assert.equal((await periodsOf(ctx, id)).length, 0);
     assert.equal((await orderBySn(ctx, ordersn)).status, 0);
     const [attempt] = await ctx.app.db.select().from(paymentAttempts).where(eq(paymentAttempts.outTradeNo, outTradeNo));
     assert.equal(attempt!.status, 0);
@@ -106,7 +103,7 @@ describe('notifications', () => {
     assert.equal(refusedLines().length - linesBefore, 1, 'one log line for the whole minute');
 
     assert.equal(await notify(good), 204, 'the genuine notification right after is accepted');
-    assert.equal((await periodsOf(id)).length, 1);
+    assert.equal((await periodsOf(ctx, id)).length, 1);
     const applied = await ctx.app.db
       .select()
       .from(paymentEvents)
@@ -162,12 +159,12 @@ describe('the reconciler', () => {
     const summary = await ctx.app.payments.reconcile();
     assert.ok(summary.fulfilled >= 1);
     assert.equal((await orderBySn(ctx, ordersn)).status, 1);
-    assert.equal((await periodsOf(id)).length, 1);
+    assert.equal((await periodsOf(ctx, id)).length, 1);
     assert.equal((await subscribeInfo(ctx, token)).service_type, 1);
     // Running it again, or the late notification arriving, changes nothing.
     await ctx.app.payments.reconcile();
     assert.equal(await notify(paidEvent(outTradeNo, 3500)), 204);
-    assert.equal((await periodsOf(id)).length, 1);
+    assert.equal((await periodsOf(ctx, id)).length, 1);
   });
 
   it('activates a continuous plan whose sign notification was lost', async () => {
@@ -209,7 +206,7 @@ describe('refunds', () => {
     await sandbox.pay(outTradeNo, 'await');
     const second = await provider(ctx, 'pay', 'index', { service_id: 2 }, token);
     await sandbox.pay(await outTradeNoOf(ctx, second.ordersn), 'await');
-    const before = await periodsOf(id);
+    const before = await periodsOf(ctx, id);
     assert.equal(before.length, 2);
     const yearLength = before[1]!.endsAt.getTime() - before[1]!.startsAt.getTime();
 
@@ -220,7 +217,7 @@ describe('refunds', () => {
     assert.equal(result.providerStatus, 'SUCCESS');
     const [trade] = await ctx.app.db.select().from(sandboxTrades).where(eq(sandboxTrades.outTradeNo, outTradeNo));
     assert.equal(trade!.state, 'REFUND');
-    const after = await periodsOf(id);
+    const after = await periodsOf(ctx, id);
     assert.equal(after[0]!.endsAt.getTime(), at.getTime(), 'the refunded month ends now');
     assert.equal(after[1]!.startsAt.getTime(), at.getTime(), 'the yearly period starts now instead of after the month');
     assert.equal(after[1]!.endsAt.getTime() - after[1]!.startsAt.getTime(), yearLength);
@@ -229,7 +226,7 @@ describe('refunds', () => {
     await assert.rejects(ctx.app.payments.refundOrder(ordersn), /订单已退款/);
     // A late duplicate notification of the refunded payment does not give the month back.
     assert.equal(await notify(paidEvent(outTradeNo, 3500)), 204);
-    assert.equal((await periodsOf(id)).length, 2);
+    assert.equal((await periodsOf(ctx, id)).length, 2);
   });
 
   it('revokes access completely when the only period is refunded', async () => {
@@ -287,14 +284,14 @@ describe('continuous plans: renewals, grace, unsigning', () => {
 
   it('charges one renewal per period a day before the paid time ends', async () => {
     const { id, agreement } = await signedMember('pn_renew');
-    const [period] = await periodsOf(id);
+    const [period] = await periodsOf(ctx, id);
     assert.equal(agreement.nextChargeAt!.getTime(), period!.endsAt.getTime() - 24 * 3_600_000);
     await ctx.app.payments.runRenewals();
-    assert.equal((await periodsOf(id)).length, 1, 'not due yet');
+    assert.equal((await periodsOf(ctx, id)).length, 1, 'not due yet');
     ctx.clock.current = agreement.nextChargeAt!;
     const summary = await ctx.app.payments.runRenewals();
     assert.ok(summary.charged >= 1);
-    const periods = await periodsOf(id);
+    const periods = await periodsOf(ctx, id);
     assert.equal(periods.length, 2);
     assert.equal(periods[1]!.startsAt.getTime(), periods[0]!.endsAt.getTime());
     assert.equal(periods[1]!.serviceType, 3);
@@ -302,17 +299,17 @@ describe('continuous plans: renewals, grace, unsigning', () => {
     assert.equal(after.nextChargeAt!.getTime(), periods[1]!.endsAt.getTime() - 24 * 3_600_000);
     // Running again at the same moment charges nothing more (the sandbox's own notification too).
     await ctx.app.payments.runRenewals();
-    assert.equal((await periodsOf(id)).length, 2);
+    assert.equal((await periodsOf(ctx, id)).length, 2);
   });
 
   it('keeps the member on through a grace period while a failed renewal is retried, then lapses', async () => {
     const { id, token, agreement } = await signedMember('pn_grace');
     await sandbox.setChargesFail(agreement.agreementNo!, true);
-    const [paid] = await periodsOf(id);
+    const [paid] = await periodsOf(ctx, id);
     ctx.clock.current = agreement.nextChargeAt!;
     assert.ok((await ctx.app.payments.runRenewals()).failed >= 1);
     assert.equal((await agreementOf(agreement.id)).failures, 1);
-    const grace = (await periodsOf(id)).find((p) => p.kind === 'grace');
+    const grace = (await periodsOf(ctx, id)).find((p) => p.kind === 'grace');
     assert.ok(grace);
     assert.equal(grace.startsAt.getTime(), paid!.endsAt.getTime());
     assert.equal(grace.endsAt.getTime(), paid!.endsAt.getTime() + 3 * 86_400_000);
@@ -326,7 +323,7 @@ describe('continuous plans: renewals, grace, unsigning', () => {
     const retryAt = ctx.clock.now();
     assert.ok((await agreementOf(agreement.id)).nextChargeAt! <= retryAt, 'the retry is due');
     assert.ok((await ctx.app.payments.runRenewals()).charged >= 1);
-    const periods = await periodsOf(id);
+    const periods = await periodsOf(ctx, id);
     const renewed = periods.find((p) => p.kind === 'paid' && p.startsAt.getTime() === retryAt.getTime());
     assert.ok(renewed, 'renewed from the retry');
     assert.equal(periods.find((p) => p.kind === 'grace')!.endsAt.getTime(), retryAt.getTime());
@@ -358,7 +355,7 @@ describe('continuous plans: renewals, grace, unsigning', () => {
     assert.equal(stopped.status, 2);
     ctx.clock.current = new Date(agreement.nextChargeAt!.getTime() + 1000);
     await ctx.app.payments.runRenewals();
-    assert.equal((await periodsOf(id)).length, 1, 'no renewal charged');
+    assert.equal((await periodsOf(ctx, id)).length, 1, 'no renewal charged');
     assert.equal((await agreementOf(agreement.id)).status, 2);
   });
 });

@@ -2,13 +2,12 @@ import assert from 'node:assert/strict';
 import { createVerify } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { defaultPaymentSettings } from '../src/config.js';
 import { memberships, paymentEvents } from '../src/db/schema/index.js';
 import { NotificationRejected, ProviderCallError } from '../src/providers/payment/index.js';
 import { decryptResource, WechatPay } from '../src/providers/payment/wechatpay.js';
-import { createTestApp, type TestContext } from './helpers.js';
+import type { TestContext } from './helpers.js';
 import { FakeWechatPay, rsaPair } from './payment-fakes.js';
-import { newReader, orderBySn, outTradeNoOf, provider, subscribeInfo } from './payment-helpers.js';
+import { liveProviderApp, newReader, orderBySn, outTradeNoOf, provider, subscribeInfo } from './payment-helpers.js';
 
 let fake: FakeWechatPay;
 const NOTIFY = 'https://pay.example.org/api/pay/notify/wechatpay';
@@ -130,18 +129,7 @@ describe('WeChat Pay adapter against a local fake', () => {
 describe('the server with WeChat Pay (PAY_PROVIDER=live) against the fake', () => {
   let ctx: TestContext;
   before(async () => {
-    ctx = await createTestApp({
-      config: {
-        payments: {
-          ...defaultPaymentSettings(),
-          mode: 'live',
-          wechatpay: fake.settings(),
-          notifyBaseUrl: 'https://pay.example.org',
-          publicBaseUrl: 'https://www.example.org',
-          reconcile: { intervalMs: 0, minAgeMs: 0 },
-        },
-      },
-    });
+    ctx = await liveProviderApp({ wechatpay: fake.settings() });
   });
   after(() => ctx?.close());
 

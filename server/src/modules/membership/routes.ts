@@ -5,6 +5,7 @@ import type { Static } from 'typebox';
 import { Messages } from '../../lib/errors.js';
 import { MAX_JSON_DEPTH, containsControlCharacter, jsonDepthExceeds } from '../../lib/inputLimits.js';
 import { MAX_ID } from '../../lib/lists.js';
+import type { ShippingAddressRow } from '../account/shippingAddress.js';
 import { WechatJssdk } from '../../providers/payment/jssdk.js';
 import type { CreatedPayment, PayChannel, PayMethod } from '../../providers/payment/index.js';
 import { WechatCodeError } from '../../providers/wechat/index.js';
@@ -438,17 +439,7 @@ function formOf(payment: CreatedPayment): string {
   return payment.kind === 'form' ? payment.form : '';
 }
 
-function addressItem(row: {
-  proId: number;
-  cityId: number;
-  areaId: number;
-  proName: string;
-  cityName: string;
-  areaName: string;
-  shName: string;
-  shPhone: string;
-  shAddress: string;
-}) {
+function addressItem(row: ShippingAddressRow) {
   return {
     pro_id: row.proId,
     city_id: row.cityId,

@@ -198,34 +198,23 @@ export class SandboxPay implements PaymentProvider {
     const at = this.now();
     const existing = await this.trade(args.outTradeNo);
     if (existing) return this.query(args.outTradeNo);
-    if (a.failCharges) {
-      await this.db.insert(sandboxTrades).values({
-        outTradeNo: args.outTradeNo,
-        channel: 'alipay',
-        method: 'agreement',
-        description: args.description.slice(0, 128),
-        amountFen: args.amountFen,
-        state: 'CLOSED',
-        notifyUrl: a.notifyUrl,
-        expiresAt: at,
-        createdAt: at,
-      });
-      return { state: 'CLOSED' };
-    }
-    const tradeNo = `SBX${at.getTime()}${randomBytes(4).toString('hex')}`;
-    await this.db.insert(sandboxTrades).values({
+    // The agreement's charge, refused when the sandbox page (or a test) set the balance to fail.
+    const trade = {
       outTradeNo: args.outTradeNo,
       channel: 'alipay',
       method: 'agreement',
       description: args.description.slice(0, 128),
       amountFen: args.amountFen,
-      state: 'SUCCESS',
-      tradeNo,
-      paidAt: at,
       notifyUrl: a.notifyUrl,
       expiresAt: at,
       createdAt: at,
-    });
+    };
+    if (a.failCharges) {
+      await this.db.insert(sandboxTrades).values({ ...trade, state: 'CLOSED' });
+      return { state: 'CLOSED' };
+    }
+    const tradeNo = `SBX${at.getTime()}${randomBytes(4).toString('hex')}`;
+    await this.db.insert(sandboxTrades).values({ ...trade, state: 'SUCCESS', tradeNo, paidAt: at });
     // The provider also notifies, as for any payment; the server applies whichever comes first.
     void this.notify(a.notifyUrl, this.paidEvent(args.outTradeNo, tradeNo, args.amountFen, at));
     return { state: 'SUCCESS', tradeNo, amountFen: args.amountFen, paidAt: at };
