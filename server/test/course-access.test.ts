@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, eq } from 'drizzle-orm';
-import { conferences, favourites, freeReadClaims, lessons, members, memberships, readingRecords } from '../src/db/schema/index.js';
+import { conferences, favourites, freeReadClaims, lessons, members, readingRecords } from '../src/db/schema/index.js';
 import { lessonBlock } from '../src/modules/courses/service.js';
+import { testMember, type TestMemberOptions } from './fixtures.js';
 import { createTestApp, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
@@ -19,24 +20,7 @@ const DETAIL = '/api/lesson/selectLessonDetail';
 const detail = async (id: unknown, token?: string) => (await ctx.post(DETAIL, { id }, token)).body;
 
 /** A fresh logged-in account: with or without a real name, optionally an active member. */
-async function reader(username: string, opts: { truename?: string; member?: boolean } = {}) {
-  const [m] = await ctx.app.db
-    .insert(members)
-    .values({ username, passwordHash: 'not-a-login-account', truename: opts.truename ?? '' })
-    .returning({ id: members.id });
-  if (opts.member) {
-    const now = ctx.clock.now();
-    await ctx.app.db.insert(memberships).values({
-      memberId: m!.id,
-      serviceType: 1,
-      startsAt: new Date(now.getTime() - 86_400_000),
-      endsAt: new Date(now.getTime() + 30 * 86_400_000),
-      kind: 'seed',
-    });
-  }
-  const { token } = await ctx.app.sessions.issue(m!.id);
-  return { id: m!.id, token };
-}
+const reader = (username: string, opts: TestMemberOptions = {}) => testMember(ctx, username, opts);
 
 /** A watchable single lesson (video or audio) with the given rules. */
 const pick = (where: (l: LessonRow) => boolean) => {

@@ -3,8 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { and, eq, ne } from 'drizzle-orm';
-import { articles, conferences, lessons, members, memberships } from '../src/db/schema/index.js';
+import { articles, conferences, lessons } from '../src/db/schema/index.js';
 import { assetsDir, serverRoot } from '../src/paths.js';
+import { testMember } from './fixtures.js';
 import { createTestApp, type TestContext } from './helpers.js';
 
 // Media of gated items (ARCHITECTURE §3.3): only a signed, short-lived URL handed to a reader who may
@@ -19,23 +20,8 @@ let allArticles: ArticleRow[];
 let allLessons: LessonRow[];
 
 /** A logged-in reader with a real name, optionally an active member. */
-async function reader(username: string, active: boolean) {
-  const [m] = await ctx.app.db
-    .insert(members)
-    .values({ username, passwordHash: 'not-a-login-account', truename: '测试读者' })
-    .returning({ id: members.id });
-  if (active) {
-    const now = ctx.clock.now();
-    await ctx.app.db.insert(memberships).values({
-      memberId: m!.id,
-      serviceType: 1,
-      startsAt: new Date(now.getTime() - 86_400_000),
-      endsAt: new Date(now.getTime() + 30 * 86_400_000),
-      kind: 'seed',
-    });
-  }
-  return (await ctx.app.sessions.issue(m!.id)).token;
-}
+const reader = async (username: string, active: boolean) =>
+  (await testMember(ctx, username, { truename: '测试读者', member: active })).token;
 
 before(async () => {
   ctx = await createTestApp();

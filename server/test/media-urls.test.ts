@@ -4,6 +4,7 @@ import { ConfigError, defaultMediaSettings, loadConfig, type MediaSettings } fro
 import { createMediaUrls } from '../src/modules/media/urls.js';
 import type { S3Settings } from '../src/storage/index.js';
 import { presignUrl } from '../src/storage/sigv4.js';
+import { S3_ENV } from './fixtures.js';
 
 // Signed media URLs (ARCHITECTURE §3.3) without the app: the local HMAC signer, S3 presigned GETs,
 // and the settings. The app-level behaviour (downloads, Range, 403s) is in media-access.test.ts.
@@ -144,12 +145,7 @@ describe('media settings', () => {
     );
     const s3 = {
       UPLOADS_STORAGE: 's3',
-      S3_ENDPOINT: 'https://oss-cn-beijing.aliyuncs.com',
-      S3_REGION: 'cn-beijing',
-      S3_BUCKET: 'qy',
-      S3_ACCESS_KEY_ID: 'id',
-      S3_SECRET_ACCESS_KEY: 'secret',
-      S3_PUBLIC_BASE_URL: 'https://cdn.example.com',
+      ...S3_ENV,
     };
     const media = loadConfig({ ...s3, MEDIA_STORAGE: 's3', MEDIA_S3_KEY_PREFIX: 'paid-media' }).media!;
     assert.deepEqual([media.storage, media.s3KeyPrefix], ['s3', 'paid-media/']);

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { members } from '../src/db/schema/index.js';
 import { call, freshEmail, freshIp, freshPhone, lastMessage, solvedCaptcha } from './auth-helpers.js';
+import { testMember } from './fixtures.js';
 import { createTestApp, type TestContext } from './helpers.js';
 
 // Changing the mobile or e-mail in the personal centre (spec §2.9): sendCode3 to the new one,
@@ -15,14 +16,7 @@ before(async () => {
 after(() => ctx?.close());
 
 let seq = 0;
-async function newMember(): Promise<{ id: number; token: string }> {
-  const [m] = await ctx.app.db
-    .insert(members)
-    .values({ username: `contact_${process.pid}_${++seq}`, passwordHash: 'not-a-login-account', mobile: freshPhone(), email: freshEmail() })
-    .returning({ id: members.id });
-  const { token } = await ctx.app.sessions.issue(m!.id);
-  return { id: m!.id, token };
-}
+const newMember = () => testMember(ctx, `contact_${process.pid}_${++seq}`, { mobile: freshPhone(), email: freshEmail() });
 
 /** The change flow's proof for a new mobile or e-mail of the logged-in member. */
 async function changeProof(token: string, target: string): Promise<string> {

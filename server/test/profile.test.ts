@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { asc, eq } from 'drizzle-orm';
 import { favourites, lessons, members, readingRecords, uploads } from '../src/db/schema/index.js';
+import { testMember } from './fixtures.js';
 import { createTestApp, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
@@ -12,12 +13,7 @@ after(() => ctx?.close());
 
 let seq = 0;
 /** A fresh logged-in member with an empty profile. */
-async function newMember(): Promise<{ id: number; token: string }> {
-  const username = `pf_${process.pid}_${++seq}`;
-  const [m] = await ctx.app.db.insert(members).values({ username, passwordHash: 'not-a-login-account' }).returning({ id: members.id });
-  const { token } = await ctx.app.sessions.issue(m!.id);
-  return { id: m!.id, token };
-}
+const newMember = () => testMember(ctx, `pf_${process.pid}_${++seq}`);
 
 const memberRow = async (id: number) => (await ctx.app.db.select().from(members).where(eq(members.id, id)))[0]!;
 

@@ -12,6 +12,7 @@ import { createS3Storage } from '../src/storage/s3.js';
 import { signRequest } from '../src/storage/sigv4.js';
 import { createTestApp, type TestContext } from './helpers.js';
 import { jpegWithExif, multipart } from './upload-helpers.js';
+import { S3_ENV } from './fixtures.js';
 
 // The S3 adapter against a local fake object store that checks every request's SigV4 signature
 // with its own implementation (written from AWS's description, independent of src/storage/sigv4.ts).
@@ -139,12 +140,7 @@ describe('upload storage configuration', () => {
     assert.equal(loadConfig({}).uploads?.storage, 'local');
     const s3 = loadConfig({
       UPLOADS_STORAGE: 's3',
-      S3_ENDPOINT: 'https://oss-cn-beijing.aliyuncs.com',
-      S3_REGION: 'cn-beijing',
-      S3_BUCKET: 'qy',
-      S3_ACCESS_KEY_ID: 'id',
-      S3_SECRET_ACCESS_KEY: 'secret',
-      S3_PUBLIC_BASE_URL: 'https://cdn.example.com',
+      ...S3_ENV,
       S3_FORCE_PATH_STYLE: 'false',
       S3_KEY_PREFIX: 'media',
     }).uploads;
