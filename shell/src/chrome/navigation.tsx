@@ -61,3 +61,22 @@ export function ChromeLink({ to, onNavigate, onClick, children, ...rest }: Chrom
     </a>
   );
 }
+
+/** A panel's links, one list item each (the caller's list may add items of its own). */
+export function LinkItems({
+  links,
+  onNavigate,
+  className,
+}: {
+  links: readonly { key: string; to: string; label: ReactNode }[];
+  onNavigate: () => void;
+  className?: string;
+}) {
+  return links.map((l) => (
+    <li key={l.key}>
+      <ChromeLink to={l.to} className={className} onNavigate={onNavigate}>
+        {l.label}
+      </ChromeLink>
+    </li>
+  ));
+}

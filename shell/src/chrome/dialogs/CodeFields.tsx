@@ -1,7 +1,7 @@
 // The phone-or-e-mail tabs and the code row shared by the forgot-password and code-login dialogs.
 import { MailOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
-import { Form, Input, Tabs, type FormInstance } from 'antd';
-import { accountField, CODE_FIELD, contactOf, SendCodeButton, sendCodeFor, type Channel, type CodeType } from '@qianyan/shared';
+import { Button, Form, Input, Tabs, type FormInstance } from 'antd';
+import { accountField, CODE_FIELD, contactOf, openLoginDialog, SendCodeButton, sendCodeFor, type Channel, type CodeType } from '@qianyan/shared';
 
 export type { Channel } from '@qianyan/shared';
 
@@ -76,6 +76,22 @@ export function CodeFields({
         </Form.Item>
         <SendCodeButton size="large" onSend={onSend} resetKey={channel} className="qy-code-row__send" />
       </div>
+    </>
+  );
+}
+
+/** A code form's end: its submit button, spinning while the request runs, and the way back to 登录. */
+export function SubmitAndBack({ submitting, submit, back }: { submitting: boolean; submit: string; back: string }) {
+  return (
+    <>
+      <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+        {submit}
+      </Button>
+      <p className="qy-account-dialog__back">
+        <Button type="link" size="small" onClick={openLoginDialog}>
+          {back}
+        </Button>
+      </p>
     </>
   );
 }

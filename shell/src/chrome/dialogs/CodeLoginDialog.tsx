@@ -1,16 +1,15 @@
-import { Button, Form, Modal } from 'antd';
+import { Form, Modal } from 'antd';
 import {
   api,
   closeDialog,
   CODE_TYPE,
   MSG,
-  openLoginDialog,
   startSession,
   toast,
   withCaptchaWhenAsked,
 } from '@qianyan/shared';
 import { useState } from 'react';
-import { ChannelTabs, CodeFields, target, type Channel, type CodeFieldValues } from './CodeFields';
+import { ChannelTabs, CodeFields, SubmitAndBack, target, type Channel, type CodeFieldValues } from './CodeFields';
 import { ACCOUNT_DIALOG_MSG } from './messages';
 import './accountDialogs.css';
 
@@ -71,14 +70,7 @@ function CodeLoginForm() {
           codeType={CODE_TYPE.login}
           labels={{ mobile: F.phonePlaceholder, email: F.emailPlaceholder, code: F.codePlaceholder }}
         />
-        <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
-          {T.submit}
-        </Button>
-        <p className="qy-account-dialog__back">
-          <Button type="link" size="small" onClick={openLoginDialog}>
-            {T.back}
-          </Button>
-        </p>
+        <SubmitAndBack submitting={submitting} submit={T.submit} back={T.back} />
       </Form>
     </div>
   );

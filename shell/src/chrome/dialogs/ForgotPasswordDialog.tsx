@@ -1,5 +1,5 @@
 import { LockOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal, type InputProps } from 'antd';
 import {
   antdRule,
   api,
@@ -12,7 +12,7 @@ import {
   validatePassword,
 } from '@qianyan/shared';
 import { useState } from 'react';
-import { ChannelTabs, CodeFields, target, type Channel, type CodeFieldValues } from './CodeFields';
+import { ChannelTabs, CodeFields, SubmitAndBack, target, type Channel, type CodeFieldValues } from './CodeFields';
 import { ACCOUNT_DIALOG_MSG } from './messages';
 import './accountDialogs.css';
 
@@ -80,36 +80,27 @@ function ForgotPasswordForm() {
           labels={{ mobile: T.phonePlaceholder, email: T.emailPlaceholder, code: T.codePlaceholder }}
         />
         <Form.Item name="password" rules={[antdRule(validatePassword)]}>
-          <Input.Password
-            size="large"
-            autoComplete="new-password"
-            placeholder={T.passwordPlaceholder}
-            aria-label={T.passwordLabel}
-            prefix={<LockOutlined aria-hidden="true" className="qy-login__icon" />}
-          />
+          <NewPasswordInput placeholder={T.passwordPlaceholder} label={T.passwordLabel} />
         </Form.Item>
-        <Form.Item
-          name="confirm"
-          dependencies={['password']}
-          rules={[confirmPasswordRule]}
-        >
-          <Input.Password
-            size="large"
-            autoComplete="new-password"
-            placeholder={T.confirmPlaceholder}
-            aria-label={T.confirmLabel}
-            prefix={<LockOutlined aria-hidden="true" className="qy-login__icon" />}
-          />
+        <Form.Item name="confirm" dependencies={['password']} rules={[confirmPasswordRule]}>
+          <NewPasswordInput placeholder={T.confirmPlaceholder} label={T.confirmLabel} />
         </Form.Item>
-        <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
-          {T.submit}
-        </Button>
-        <p className="qy-account-dialog__back">
-          <Button type="link" size="small" onClick={openLoginDialog}>
-            {T.back}
-          </Button>
-        </p>
+        <SubmitAndBack submitting={submitting} submit={T.submit} back={T.back} />
       </Form>
     </div>
+  );
+}
+
+/** The new password and its confirmation: hidden text with the lock, as the browser's new-password. */
+function NewPasswordInput({ placeholder, label, ...control }: { placeholder: string; label: string } & InputProps) {
+  return (
+    <Input.Password
+      {...control}
+      size="large"
+      autoComplete="new-password"
+      placeholder={placeholder}
+      aria-label={label}
+      prefix={<LockOutlined aria-hidden="true" className="qy-login__icon" />}
+    />
   );
 }

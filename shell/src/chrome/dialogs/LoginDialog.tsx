@@ -7,7 +7,7 @@ import {
   validateAccount,
   validatePassword,
 } from '@qianyan/shared/core';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { ChromeLink } from '../navigation';
 import { CHROME_MSG } from '../messages';
 import { EyeIcon, EyeInvisibleIcon, LoadingIcon, LockIcon, MessageIcon, UserIcon, WechatIcon } from './icons';
@@ -32,14 +32,17 @@ function TextField({
   error,
   prefix,
   suffix,
-  children,
+  value,
+  onChange,
+  ...input
 }: {
   field: Field;
   error: string | undefined;
   prefix: ReactNode;
   suffix?: ReactNode;
-  children: (props: { 'aria-invalid': boolean; 'aria-describedby': string | undefined }) => ReactNode;
-}) {
+  value: string;
+  onChange: (value: string) => void;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'prefix' | 'value' | 'onChange'>) {
   const errorId = `${useId()}-${field}-error`;
   return (
     <div className={error ? 'qy-field qy-field--error' : 'qy-field'}>
@@ -47,7 +50,15 @@ function TextField({
         <span className="qy-field__prefix" aria-hidden="true">
           {prefix}
         </span>
-        {children({ 'aria-invalid': Boolean(error), 'aria-describedby': error ? errorId : undefined })}
+        <input
+          className="qy-field__input"
+          name={field}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? errorId : undefined}
+          {...input}
+        />
         {suffix}
       </span>
       {error && (
@@ -108,22 +119,18 @@ export function LoginDialog({ open }: { open: boolean }) {
   return (
     <PlainModal open={open} title={MSG.loginTitle} onClose={closeDialog} width={400} bodyClassName="qy-login">
       <form className="qy-login__form" onSubmit={(e) => void onSubmit(e)} autoComplete="on" noValidate>
-        <TextField field="account" error={shownError('account')} prefix={<UserIcon className="qy-login__icon" />}>
-          {(aria) => (
-            <input
-              className="qy-field__input"
-              name="account"
-              type="text"
-              data-autofocus
-              autoComplete="username"
-              placeholder={CHROME_MSG.login.accountPlaceholder}
-              aria-label={CHROME_MSG.login.accountLabel}
-              value={values.account}
-              onChange={(e) => change('account', e.target.value)}
-              {...aria}
-            />
-          )}
-        </TextField>
+        <TextField
+          field="account"
+          error={shownError('account')}
+          prefix={<UserIcon className="qy-login__icon" />}
+          value={values.account}
+          onChange={(value) => change('account', value)}
+          type="text"
+          data-autofocus
+          autoComplete="username"
+          placeholder={CHROME_MSG.login.accountPlaceholder}
+          aria-label={CHROME_MSG.login.accountLabel}
+        />
         <TextField
           field="password"
           error={shownError('password')}
@@ -139,21 +146,13 @@ export function LoginDialog({ open }: { open: boolean }) {
               <PasswordEye />
             </button>
           }
-        >
-          {(aria) => (
-            <input
-              className="qy-field__input"
-              name="password"
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="current-password"
-              placeholder={CHROME_MSG.login.passwordPlaceholder}
-              aria-label={CHROME_MSG.login.passwordLabel}
-              value={values.password}
-              onChange={(e) => change('password', e.target.value)}
-              {...aria}
-            />
-          )}
-        </TextField>
+          value={values.password}
+          onChange={(value) => change('password', value)}
+          type={showPassword ? 'text' : 'password'}
+          autoComplete="current-password"
+          placeholder={CHROME_MSG.login.passwordPlaceholder}
+          aria-label={CHROME_MSG.login.passwordLabel}
+        />
         <div className="qy-login__row">
           <button type="button" className="qy-login__link qy-login__forgot" onClick={() => openDialog('forgotPassword')}>
             {CHROME_MSG.login.forgot}

@@ -1,4 +1,4 @@
-import { ChromeLink } from '../navigation';
+import { ChromeLink, LinkItems } from '../navigation';
 import { COMMENTARY_LINK, fieldLinks } from '../menu';
 import { CHROME_MSG } from '../messages';
 import type { ArticleClassesQuery } from '../useArticleClasses';
@@ -23,13 +23,7 @@ export function FieldsPanel({ query, onNavigate }: { query: ArticleClassesQuery;
       )}
       {fields.length > 0 && (
         <ul className="qy-panel__links qy-panel__links--fields">
-          {fields.map((l) => (
-            <li key={l.key}>
-              <ChromeLink to={l.to} onNavigate={onNavigate}>
-                {l.label}
-              </ChromeLink>
-            </li>
-          ))}
+          <LinkItems links={fields} onNavigate={onNavigate} />
         </ul>
       )}
       <div className="qy-panel__foot">

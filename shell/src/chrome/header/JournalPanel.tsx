@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ChromeLink } from '../navigation';
+import { ChromeLink, LinkItems } from '../navigation';
 import { JOURNAL_LINKS, journalYears, periodArticleUrl } from '../menu';
 import { CHROME_MSG } from '../messages';
 import { RightIcon } from './icons';
@@ -21,13 +21,7 @@ export function JournalPanel({ onNavigate }: { onNavigate: () => void }) {
         {CHROME_MSG.journal.byYear}
       </p>
       <ul className="qy-years" aria-labelledby="qy-journal-years">
-        {years.shown.map((y) => (
-          <li key={y.key}>
-            <ChromeLink to={y.to} className="qy-chip" onNavigate={onNavigate}>
-              {y.label}
-            </ChromeLink>
-          </li>
-        ))}
+        <LinkItems links={years.shown} className="qy-chip" onNavigate={onNavigate} />
         <li>
           <button
             type="button"
@@ -42,26 +36,14 @@ export function JournalPanel({ onNavigate }: { onNavigate: () => void }) {
       </ul>
       {showMore && (
         <ul className="qy-years qy-years--more" id="qy-journal-years-more">
-          {years.more.map((y) => (
-            <li key={y.key}>
-              <ChromeLink to={y.to} className="qy-chip" onNavigate={onNavigate}>
-                {y.label}
-              </ChromeLink>
-            </li>
-          ))}
+          <LinkItems links={years.more} className="qy-chip" onNavigate={onNavigate} />
         </ul>
       )}
       <p className="qy-panel__title" id="qy-journal-series">
         {CHROME_MSG.journal.series}
       </p>
       <ul className="qy-panel__links" aria-labelledby="qy-journal-series">
-        {JOURNAL_LINKS.map((l) => (
-          <li key={l.key}>
-            <ChromeLink to={l.to} onNavigate={onNavigate}>
-              {l.label}
-            </ChromeLink>
-          </li>
-        ))}
+        <LinkItems links={JOURNAL_LINKS} onNavigate={onNavigate} />
       </ul>
     </div>
   );
