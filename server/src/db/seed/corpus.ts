@@ -16,6 +16,7 @@ import {
   shanghaiMidnight,
   SOURCE_PLANS,
   type SeedArticle,
+  type SourcePlan,
 } from './generate.js';
 import { WRITING_TOPICS } from './terms.js';
 
@@ -34,16 +35,9 @@ export interface CorpusIssue {
   thedate: string;
 }
 
-interface CorpusPlan {
-  sourceId: number;
+/** A source's plan in the corpus: the demo plan's shape, with a share of the corpus instead of a count. */
+interface CorpusPlan extends Omit<SourcePlan, 'count'> {
   share: number;
-  prefix: string;
-  filters: number[];
-  westernShare: number;
-  authorCount: [number, number];
-  degrees: boolean;
-  weekly: boolean;
-  access: [number, number, number];
 }
 
 const fromDefault = (sourceId: number) => {

@@ -1,4 +1,4 @@
-import Type, { type Static } from 'typebox';
+import Type, { type Static, type TSchema } from 'typebox';
 import { Envelope } from '../../lib/envelope.js';
 import { IdList, IntEnum, OneOf, PageResultSchema, pageQueryProperties, Ymd } from '../../lib/lists.js';
 import { SubscribeInfo } from '../account/schemas.js';
@@ -47,8 +47,14 @@ export const ProfileResponse = { 200: Envelope(Profile) };
 
 const text = (maxLength: number, label: string, description?: string) =>
   Type.Optional(Type.String({ maxLength, errorMessage: `${label}不能超过${maxLength}个字`, ...(description ? { description } : {}) }));
-const consent = (description: string) =>
-  Type.Optional(OneOf([0, 1] as const, { description, errorMessage: '订阅选项不正确' }));
+/** A mailing consent (spec §3 ifReceiveNejm, ifReceiveJh, ifReceiveDsf): 1 ticked, 0 not. */
+const consent = (description: string) => OneOf([0, 1] as const, { description, errorMessage: '订阅选项不正确' });
+/** The three consents, each with the schema `field` makes for consent 1, 2 or 3. */
+const consents = <T extends TSchema>(field: (n: 1 | 2 | 3) => T) => ({
+  ifReceiveNejm: field(1),
+  ifReceiveJh: field(2),
+  ifReceiveDsf: field(3),
+});
 
 /** POST /user/completeUserInfo (roleid comes from identity; memberId and unknown fields are ignored). */
 export const CompleteUserInfoBody = Type.Object(
@@ -72,9 +78,7 @@ export const CompleteUserInfoBody = Type.Object(
     otherDepartment: text(32, '部门'),
     otherJobname: text(32, '职务'),
     important: text(500, '备注'),
-    ifReceiveNejm: consent('Consent 1; absent keeps the saved value'),
-    ifReceiveJh: consent('Consent 2; absent keeps the saved value'),
-    ifReceiveDsf: consent('Consent 3; absent keeps the saved value'),
+    ...consents((n) => Type.Optional(consent(`Consent ${n}; absent keeps the saved value`))),
   },
   { additionalProperties: true },
 );
@@ -90,17 +94,7 @@ export const UpdateAvatarBody = Type.Object(
   { additionalProperties: true },
 );
 
-const requiredConsent = (description: string) =>
-  OneOf([0, 1] as const, { description, errorMessage: '订阅选项不正确' });
-
-export const UpdateConsentBody = Type.Object(
-  {
-    ifReceiveNejm: requiredConsent('1 ticked, 0 not'),
-    ifReceiveJh: requiredConsent('1 ticked, 0 not'),
-    ifReceiveDsf: requiredConsent('1 ticked, 0 not'),
-  },
-  { additionalProperties: true },
-);
+export const UpdateConsentBody = Type.Object(consents(() => consent('1 ticked, 0 not')), { additionalProperties: true });
 export type UpdateConsentBody = Static<typeof UpdateConsentBody>;
 
 export const UpdatePhoneNoOrEmailBody = Type.Object(

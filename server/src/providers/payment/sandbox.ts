@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { sandboxAgreements, sandboxTrades } from '../../db/schema/index.js';
 import {
   NotificationRejected,
+  paidTransaction,
   type CreatePaymentArgs,
   type CreatedPayment,
   type IncomingNotification,
@@ -330,14 +331,7 @@ export class SandboxPay implements PaymentProvider {
     const id = String(event.id ?? '');
     switch (event.event_type) {
       case 'TRANSACTION.SUCCESS':
-        return {
-          type: 'paid',
-          id,
-          outTradeNo: String(event.out_trade_no),
-          tradeNo: String(event.transaction_id),
-          amountFen: Number(event.amount?.total),
-          paidAt: new Date(event.success_time),
-        };
+        return paidTransaction(id, event, new Date(event.success_time));
       case 'TRANSACTION.CLOSED':
         return { type: 'closed', id, outTradeNo: String(event.out_trade_no) };
       case 'AGREEMENT.SIGNED':

@@ -93,6 +93,23 @@ export type PaymentNotification =
   | { type: 'ignored'; id: string; detail: string };
 
 /** A notification that must not be acted on: bad or missing signature, a probe, the wrong merchant or app. */
+/** A WeChat Pay transaction as its notifications carry it (the sandbox's notifications use the same shape). */
+export interface WechatTransaction {
+  out_trade_no?: unknown;
+  transaction_id?: unknown;
+  amount?: { total?: unknown };
+}
+
+/** The paid notification of a WeChat Pay-shaped transaction. */
+export const paidTransaction = (id: string, t: WechatTransaction, paidAt: Date): PaymentNotification => ({
+  type: 'paid',
+  id,
+  outTradeNo: String(t.out_trade_no),
+  tradeNo: String(t.transaction_id),
+  amountFen: Number(t.amount?.total),
+  paidAt,
+});
+
 export class NotificationRejected extends Error {
   constructor(
     readonly reason: 'bad_signature' | 'signtest_probe' | 'stale' | 'merchant_mismatch' | 'app_mismatch' | 'malformed',

@@ -2,6 +2,7 @@ import { createDecipheriv, createSign, createVerify, randomBytes } from 'node:cr
 import type { WechatPaySettings } from '../../config.js';
 import {
   NotificationRejected,
+  paidTransaction,
   ProviderCallError,
   type CreatePaymentArgs,
   type CreatedPayment,
@@ -229,14 +230,7 @@ export class WechatPay implements PaymentProvider {
     if (resource.mchid !== this.s.mchId) throw new NotificationRejected('merchant_mismatch', `unexpected mchid ${resource.mchid}`);
     if (resource.appid !== this.s.appId) throw new NotificationRejected('app_mismatch', `unexpected appid ${resource.appid}`);
     if (event.event_type === 'TRANSACTION.SUCCESS' && resource.trade_state === 'SUCCESS') {
-      return {
-        type: 'paid',
-        id,
-        outTradeNo: String(resource.out_trade_no),
-        tradeNo: String(resource.transaction_id),
-        amountFen: Number(resource.amount?.total),
-        paidAt: new Date(resource.success_time ?? event.create_time),
-      };
+      return paidTransaction(id, resource, new Date(resource.success_time ?? event.create_time));
     }
     if (resource.trade_state === 'CLOSED' || resource.trade_state === 'REVOKED') {
       return { type: 'closed', id, outTradeNo: String(resource.out_trade_no) };
