@@ -5,10 +5,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM as chromium, VIEWPORTS } from '../scripts/lib/browser.mjs';
+import { copyLiveReleases } from '../scripts/lib/releases.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 8180);
-// One fresh embedded database per run; workers inherit the runner's environment.
+// One fresh embedded database per run, and a copy of the live releases that journeys may roll out
+// and back (releases.spec.ts) without touching the checkout's; workers inherit the runner's environment.
 process.env.QY_E2E_DB ??= fs.mkdtempSync(path.join(os.tmpdir(), 'qy-e2e-db-'));
+process.env.QY_E2E_RELEASES ??= copyLiveReleases(
+  path.resolve(__dirname, '../releases'),
+  fs.mkdtempSync(path.join(os.tmpdir(), 'qy-e2e-releases-')),
+);
 
 export default defineConfig({
   testDir: './tests',
@@ -41,6 +47,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       PGLITE_DIR: process.env.QY_E2E_DB,
+      QY_RELEASES_DIR: process.env.QY_E2E_RELEASES,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm test: every test of the project, then one closing line "N passed, N failed".
 //   1. typecheck of every package
-//   2. jest: shared and every front-end app
+//   2. jest: shared and every front-end app; node:test: the scripts' own tests (release store)
 //   3. server tests on a fresh PGlite database, and again on PostgreSQL when TEST_DATABASE_URL is set
 //   4. Playwright journeys against the built site in Debian's Chromium (skipped with --no-e2e)
 import { spawn } from 'node:child_process';
@@ -68,6 +68,11 @@ function nodeTestCounts(output) {
   return { passed: num('pass'), failed: num('fail') + num('cancelled'), skipped: num('skipped') + num('todo') };
 }
 
+async function scriptTests() {
+  const { code, output } = await exec(process.execPath, ['--test', 'scripts/test/']);
+  record('scripts (release store)', code, nodeTestCounts(output));
+}
+
 async function serverTests(label, env) {
   const { code, output } = await exec('npm', ['test', '-w', '@qianyan/server'], { env: { ...process.env, ...env } });
   record(`server on ${label}`, code, nodeTestCounts(output));
@@ -117,6 +122,7 @@ async function e2e() {
 
 if (!args.has('--no-typecheck')) await typecheck();
 await jestAll();
+await scriptTests();
 const pg = process.env.TEST_DATABASE_URL;
 await serverTests('PGlite', { TEST_DATABASE_URL: '' });
 if (pg) await serverTests('PostgreSQL', { TEST_DATABASE_URL: pg });

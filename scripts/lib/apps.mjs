@@ -1,9 +1,10 @@
-// The front-end apps, their builds and releases, used by start, test-all and release-remote.
+// The front-end apps, their builds and releases, used by start, test-all and the release command.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createReleaseStore, currentCommit, providesOf, requiresOf } from './releases.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const REMOTES = ['mf-content', 'mf-courses', 'mf-account', 'mf-payment'];
@@ -75,69 +76,69 @@ function hashDir(dir) {
   return hash.digest('hex').slice(0, 10);
 }
 
+/** The release store under RELEASES_DIR (scripts/lib/releases.mjs). */
+export const store = createReleaseStore(RELEASES_DIR);
+
 export function readRemotesJson() {
   const file = path.join(RELEASES_DIR, 'remotes.json');
   return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
 }
 
-/** Writes remotes.json atomically, so a running server never reads half a file. */
-export function writeRemotesJson(map) {
-  fs.mkdirSync(RELEASES_DIR, { recursive: true });
-  const file = path.join(RELEASES_DIR, 'remotes.json');
-  const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, `${JSON.stringify(map, null, 2)}\n`);
-  fs.renameSync(tmp, file);
-}
-
-export const manifestUrl = (remote, version) => `/remotes/${remote}/${version}/mf-manifest.json`;
+export const manifestUrl = (remote, version) => store.manifestUrl(remote, version);
 
 /**
- * Copies <remote>/dist to releases/<remote>/<version>/ (version = package version + content hash)
- * and, unless told not to, points remotes.json at it. Returns the version.
+ * Copies <app>/dist to releases/<app>/<version>/ (version = package version + content hash) with its
+ * record (release.json: commit, build time, the shared versions it provides and needs) and, unless
+ * told not to, makes it live through the release store (checked against the live shell). Returns the
+ * version.
  */
-export function releaseRemote(remote, { activate = true } = {}) {
-  const dist = path.join(ROOT, remote, 'dist');
-  if (!fs.existsSync(path.join(dist, 'mf-manifest.json'))) throw new Error(`${remote} is not built (no dist/mf-manifest.json)`);
-  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, remote, 'package.json'), 'utf8'));
+export function releaseApp(app, { activate = true, by } = {}) {
+  const dist = path.join(ROOT, app, 'dist');
+  if (!fs.existsSync(path.join(dist, 'mf-manifest.json'))) throw new Error(`${app} is not built (no dist/mf-manifest.json)`);
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, app, 'package.json'), 'utf8'));
   const version = `${pkg.version}-${hashDir(dist)}`;
-  const target = path.join(RELEASES_DIR, remote, version);
+  const target = path.join(RELEASES_DIR, app, version);
   if (!fs.existsSync(target)) {
+    const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8'));
+    const record = {
+      app,
+      version,
+      commit: currentCommit(ROOT),
+      builtAt: fs.statSync(path.join(dist, 'mf-manifest.json')).mtime.toISOString(),
+      releasedAt: new Date().toISOString(),
+      provides: providesOf(manifest),
+      requires: requiresOf(manifest),
+    };
     fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.rmSync(`${target}.partial`, { recursive: true, force: true });
     fs.cpSync(dist, `${target}.partial`, { recursive: true });
+    fs.writeFileSync(path.join(`${target}.partial`, 'release.json'), `${JSON.stringify(record, null, 2)}\n`);
     fs.renameSync(`${target}.partial`, target);
   }
-  if (activate) writeRemotesJson({ ...readRemotesJson(), [remote]: manifestUrl(remote, version) });
+  if (activate) store.activate(app, version, { by });
   return version;
 }
 
-export function listReleases(remote) {
-  const dir = path.join(RELEASES_DIR, remote);
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((v) => !v.endsWith('.partial'))
-    .map((v) => ({ version: v, mtime: fs.statSync(path.join(dir, v)).mtimeMs }))
-    .sort((a, b) => b.mtime - a.mtime)
-    .map((x) => x.version);
+/** A remote's release (see releaseApp). */
+export const releaseRemote = (remote, options) => releaseApp(remote, options);
+
+export const listReleases = (app) => store.list(app).map((r) => r.version);
+
+/** Makes an existing release of one app live; nothing else changes. */
+export function activateRelease(app, version, options) {
+  return store.activate(app, version, options);
 }
 
-/** Points remotes.json at an existing release of one remote; nothing else changes. */
-export function activateRelease(remote, version) {
-  if (!fs.existsSync(path.join(RELEASES_DIR, remote, version, 'mf-manifest.json'))) {
-    throw new Error(`no release ${remote}@${version} (have: ${listReleases(remote).join(', ') || 'none'})`);
-  }
-  writeRemotesJson({ ...readRemotesJson(), [remote]: manifestUrl(remote, version) });
-}
-
-/** Builds what is missing or stale, releases each remote whose active release differs. */
+/**
+ * Builds what is missing or stale and releases each app whose live release differs: the shell
+ * first, so a remote built against a newer @qianyan/shared finds it live.
+ */
 export async function ensureFrontEnd({ force = false } = {}) {
   const stale = FRONT_APPS.filter((app) => force || needsBuild(app));
   if (stale.length) await buildApps(stale);
-  const active = readRemotesJson();
-  for (const remote of REMOTES) {
-    const version = releaseRemote(remote, { activate: false });
-    if (active[remote] !== manifestUrl(remote, version) && (stale.includes(remote) || !active[remote])) {
-      activateRelease(remote, version);
-    }
+  const live = store.live();
+  for (const app of FRONT_APPS) {
+    const version = releaseApp(app, { activate: false });
+    if (live[app] !== version && (stale.includes(app) || !live[app])) activateRelease(app, version);
   }
 }
