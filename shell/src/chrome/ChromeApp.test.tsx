@@ -1,15 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { api, getSession } from '@qianyan/shared';
-import { CLASSES, makeUser, renderChrome, resetChrome, setWidth, signIn } from './testUtils';
+import { chromeTestSetup, makeUser, renderChrome, signIn } from './testUtils';
 
 jest.setTimeout(30_000);
 
-beforeEach(() => {
-  resetChrome('/index');
-  setWidth(1440);
-  jest.spyOn(api.article, 'selectArticleClass').mockResolvedValue(CLASSES);
-});
-afterEach(() => jest.restoreAllMocks());
+chromeTestSetup();
 
 describe('chrome app', () => {
   it('renders the footer into #qy-footer with its links, copyright and filing numbers', () => {

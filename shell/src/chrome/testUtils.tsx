@@ -1,6 +1,6 @@
 // Helpers for the chrome's tests: a clean session, the page's mount points, a signed-in user.
 import { render } from '@testing-library/react';
-import { clearSession, closeDialog, setSession, type SessionUser } from '@qianyan/shared';
+import { api, clearSession, closeDialog, setSession, type SessionUser } from '@qianyan/shared';
 import { StoreProvider } from '@qianyan/shared/lifecycles';
 import { act } from 'react';
 import { ChromeApp } from './ChromeApp';
@@ -60,3 +60,16 @@ export function renderChrome() {
 }
 
 export const here = () => `${window.location.pathname}${window.location.search}`;
+
+/**
+ * The chrome tests' common ground: each starts at /index on a desktop width with the article classes
+ * answered, and its spies are undone after it. Call once at the top of a test file.
+ */
+export function chromeTestSetup() {
+  beforeEach(() => {
+    resetChrome('/index');
+    setWidth(1440);
+    jest.spyOn(api.article, 'selectArticleClass').mockResolvedValue(CLASSES);
+  });
+  afterEach(() => jest.restoreAllMocks());
+}

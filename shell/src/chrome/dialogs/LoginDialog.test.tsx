@@ -2,16 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, api, getSession, MSG, onLoggedIn, openLoginDialog } from '@qianyan/shared';
 import { act } from 'react';
-import { CLASSES, here, makeUser, renderChrome, resetChrome, setWidth } from '../testUtils';
+import { chromeTestSetup, here, makeUser, renderChrome } from '../testUtils';
 
 jest.setTimeout(60_000);
 
-beforeEach(() => {
-  resetChrome('/index');
-  setWidth(1440);
-  jest.spyOn(api.article, 'selectArticleClass').mockResolvedValue(CLASSES);
-});
-afterEach(() => jest.restoreAllMocks());
+chromeTestSetup();
 
 async function openLogin() {
   const user = userEvent.setup({ delay: null });

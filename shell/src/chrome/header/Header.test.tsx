@@ -3,17 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { api, siteConfig } from '@qianyan/shared';
 import { act } from 'react';
 import { SEARCH_HISTORY_KEY } from '../searchHistory';
-import { CLASSES, here, renderChrome, resetChrome, setWidth } from '../testUtils';
+import { chromeTestSetup, here, renderChrome, setWidth } from '../testUtils';
 
 // antd renders slowly in jsdom (styles are computed at first mount).
 jest.setTimeout(30_000);
 
-beforeEach(() => {
-  resetChrome('/index');
-  setWidth(1440);
-  jest.spyOn(api.article, 'selectArticleClass').mockResolvedValue(CLASSES);
-});
-afterEach(() => jest.restoreAllMocks());
+chromeTestSetup();
 
 const mainNav = () => screen.getByRole('navigation', { name: '主导航' });
 

@@ -2,19 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api, getSession, readStoredSession } from '@qianyan/shared';
 import { hardNavigate } from '../navigation';
-import { CLASSES, here, makeUser, renderChrome, resetChrome, setWidth, signIn } from '../testUtils';
+import { chromeTestSetup, here, makeUser, renderChrome, signIn } from '../testUtils';
 
 jest.mock('../navigation', () => ({ ...jest.requireActual('../navigation'), hardNavigate: jest.fn() }));
 jest.setTimeout(30_000);
 
+chromeTestSetup();
 beforeEach(() => {
-  resetChrome('/index');
-  setWidth(1440);
-  jest.spyOn(api.article, 'selectArticleClass').mockResolvedValue(CLASSES);
   jest.spyOn(api.user, 'getMemberInfo').mockImplementation(() => new Promise(() => undefined));
   jest.mocked(hardNavigate).mockClear();
 });
-afterEach(() => jest.restoreAllMocks());
 
 async function openUserMenu(name: string) {
   const user = userEvent.setup({ delay: null });
