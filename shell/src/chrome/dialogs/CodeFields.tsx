@@ -87,11 +87,18 @@ export function SubmitAndBack({ submitting, submit, back }: { submitting: boolea
       <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
         {submit}
       </Button>
-      <p className="qy-account-dialog__back">
-        <Button type="link" size="small" onClick={openLoginDialog}>
-          {back}
-        </Button>
-      </p>
+      <BackToLogin label={back} />
     </>
+  );
+}
+
+/** The way back from a login variant to the 用户登录 dialog. */
+export function BackToLogin({ label }: { label: string }) {
+  return (
+    <p className="qy-account-dialog__back">
+      <Button type="link" size="small" onClick={openLoginDialog}>
+        {label}
+      </Button>
+    </p>
   );
 }

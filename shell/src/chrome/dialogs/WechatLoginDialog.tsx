@@ -1,8 +1,9 @@
 import { ReloadOutlined, WechatOutlined } from '@ant-design/icons';
 import { Button, Modal, Skeleton } from 'antd';
-import { api, closeDialog, openLoginDialog, rememberLoginReturn } from '@qianyan/shared';
+import { api, closeDialog, rememberLoginReturn } from '@qianyan/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { hardNavigate } from '../navigation';
+import { BackToLogin } from './CodeFields';
 import { ACCOUNT_DIALOG_MSG } from './messages';
 import { qrDataUrl } from './wechatLogin';
 import './accountDialogs.css';
@@ -73,11 +74,7 @@ function WechatQr() {
           {T.openHere}
         </a>
       )}
-      <p className="qy-account-dialog__back">
-        <Button type="link" size="small" onClick={openLoginDialog}>
-          {T.back}
-        </Button>
-      </p>
+      <BackToLogin label={T.back} />
     </div>
   );
 }
