@@ -2,35 +2,17 @@
 // accounts for an expired membership and for a profile to update show their notices; a continuous
 // member turns off auto-renewal; and a desktop 连续包年 purchase by the Alipay QR ends in 支付成功
 // without being told the purchase was not needed.
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { isMobile, loginThroughDialog, snap, test } from './support';
-
-const toast = (page: Page, text: string) =>
-  page.locator('.qy-toasts').locator('[role="status"], [role="alert"]').filter({ hasText: text });
+import { expect, type APIRequestContext } from '@playwright/test';
+import { isMobile, loginThroughDialog, registerByEmail, snap, test, toast, uniqueTag } from './support';
 
 const NEW_PASSWORD = 'Renewing#2026';
-let serial = 0;
-const tag = () => `${Date.now().toString(36).slice(-6)}${(serial++).toString(36)}`;
 
 /** A new account registered by e-mail through the API (as the registration page does); its name and token. */
 async function newAccount(request: APIRequestContext, prefix: string): Promise<{ username: string; token: string }> {
-  const id = tag();
+  const id = uniqueTag();
   const email = `${prefix}.${id}@example.com`;
   const username = `${prefix}_${id}`.slice(0, 16);
-  expect((await (await request.post('/api/base/sendCode2', { data: { email, codeType: 0 } })).json()).code).toBe(0);
-  let code = '';
-  await expect
-    .poll(async () => {
-      const outbox = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()).data as { code?: string; text?: string }[];
-      code = outbox[0]?.code ?? /\b(\d{6})\b/.exec(outbox[0]?.text ?? '')?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  const check = await (await request.post('/api/base/checkCode', { data: { email, code, codeType: 0 } })).json();
-  const registered = await request.post('/api/user/register', {
-    data: { email, membername: username, password: NEW_PASSWORD, verifyToken: check.data.verifyToken },
-  });
-  expect((await registered.json()).code).toBe(0);
+  await registerByEmail(request, { email, username, password: NEW_PASSWORD });
   const login = await (await request.post('/api/login/login', { data: { accountName: username, password: NEW_PASSWORD } })).json();
   return { username, token: login.data.token as string };
 }

@@ -4,34 +4,16 @@
 // continuous-monthly member is refused a second purchase. Each journey uses a new account, so the
 // other journeys' demo accounts keep their state.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { isMobile, loginThroughDialog, snap, test } from './support';
+import { isMobile, loginThroughDialog, registerByEmail, snap, test, toast, uniqueTag } from './support';
 
 const PASSWORD = 'Subscribe#2026';
-// A toast: a live region (status, or alert for errors) in the toast stack.
-const toast = (page: Page, text: string) =>
-  page.locator('.qy-toasts').locator('[role="status"], [role="alert"]').filter({ hasText: text });
-let serial = 0;
-const tag = () => `${Date.now().toString(36).slice(-6)}${(serial++).toString(36)}`;
 
 /** A new account registered by e-mail through the API (as the registration page does); its name. */
 async function newAccount(request: APIRequestContext, project: string): Promise<string> {
-  const id = tag();
+  const id = uniqueTag();
   const email = `pay.${project}.${id}@example.com`;
   const username = `pay${project[0]}_${id}`.slice(0, 16);
-  expect((await (await request.post('/api/base/sendCode2', { data: { email, codeType: 0 } })).json()).code).toBe(0);
-  let code = '';
-  await expect
-    .poll(async () => {
-      const outbox = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()).data as { code?: string; text?: string }[];
-      code = outbox[0]?.code ?? /\b(\d{6})\b/.exec(outbox[0]?.text ?? '')?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  const check = await (await request.post('/api/base/checkCode', { data: { email, code, codeType: 0 } })).json();
-  const registered = await request.post('/api/user/register', {
-    data: { email, membername: username, password: PASSWORD, verifyToken: check.data.verifyToken },
-  });
-  expect((await registered.json()).code).toBe(0);
+  await registerByEmail(request, { email, username, password: PASSWORD });
   return username;
 }
 

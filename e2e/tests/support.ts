@@ -1,4 +1,4 @@
-import { expect, test as base, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import path from 'node:path';
 
 /**
@@ -58,4 +58,34 @@ export async function loginThroughDialog(page: Page, account: string, password =
   await dialog.getByLabel('密码').fill(password);
   await dialog.getByRole('button', { name: /^登\s*录$/ }).click();
   await dialog.waitFor({ state: 'hidden' });
+}
+
+/** A toast: a live region (status, or alert for errors) in the toast stack. */
+export const toast = (page: Page, text: string) =>
+  page.locator('.qy-toasts').locator('[role="status"], [role="alert"]').filter({ hasText: text });
+
+let serial = 0;
+/** A short tag no other account of this run has (time and a counter, base 36). */
+export const uniqueTag = () => `${Date.now().toString(36).slice(-6)}${(serial++).toString(36)}`;
+
+/**
+ * Registers an account by e-mail through the API, as the registration page does: the code from the
+ * local outbox, checkCode for a proof, then user/register.
+ */
+export async function registerByEmail(request: APIRequestContext, account: { email: string; username: string; password: string }) {
+  const { email, username, password } = account;
+  expect((await (await request.post('/api/base/sendCode2', { data: { email, codeType: 0 } })).json()).code).toBe(0);
+  let code = '';
+  await expect
+    .poll(async () => {
+      const outbox = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()).data as { code?: string; text?: string }[];
+      code = outbox[0]?.code ?? /\b(\d{6})\b/.exec(outbox[0]?.text ?? '')?.[1] ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  const check = await (await request.post('/api/base/checkCode', { data: { email, code, codeType: 0 } })).json();
+  const registered = await request.post('/api/user/register', {
+    data: { email, membername: username, password, verifyToken: check.data.verifyToken },
+  });
+  expect((await registered.json()).code).toBe(0);
 }
