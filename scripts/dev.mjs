@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run dev: the API with live reload and a webpack dev server per app, each on its own port.
-// Open the shell at http://localhost:8080; it proxies /api and /index.php to the API.
+// Open the shell at http://localhost:3000 (QY_DEV_PORT); it proxies /api and /index.php to the API.
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';

@@ -130,15 +130,17 @@ export function activateRelease(app, version, options) {
 }
 
 /**
- * Builds what is missing or stale and releases each app whose live release differs: the shell
- * first, so a remote built against a newer @qianyan/shared finds it live.
+ * Builds what is missing or stale and releases each app whose live release differs, all in one
+ * change: a shell and the remotes built against it from this checkout go live together.
  */
 export async function ensureFrontEnd({ force = false } = {}) {
   const stale = FRONT_APPS.filter((app) => force || needsBuild(app));
   if (stale.length) await buildApps(stale);
   const live = store.live();
+  const changes = {};
   for (const app of FRONT_APPS) {
     const version = releaseApp(app, { activate: false });
-    if (live[app] !== version && (stale.includes(app) || !live[app])) activateRelease(app, version);
+    if (live[app] !== version && (stale.includes(app) || !live[app])) changes[app] = version;
   }
+  if (Object.keys(changes).length) store.activateTogether(changes);
 }

@@ -35,6 +35,7 @@ export interface ReleaseStore {
   info(app: string, version: string): ReleaseRecord;
   history(app?: string): HistoryEntry[];
   activate(app: string, version: string, options?: ActivateOptions): HistoryEntry;
+  activateTogether(changes: Record<string, string>, options?: Omit<ActivateOptions, 'expected'> & { expected?: Record<string, string | null> }): HistoryEntry[];
   rollback(app: string, options?: Omit<ActivateOptions, 'expected'>): HistoryEntry;
   previous(app: string): string | null;
   prune(app: string, options?: { keep?: number; by?: string }): string[];

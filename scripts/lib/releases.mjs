@@ -142,25 +142,21 @@ export function createReleaseStore(dir) {
     return unmet;
   }
 
-  function assertCompatible(app, version, state) {
-    const describe = (u) => `${u.name} ${u.range} (the shell provides ${u.live ?? 'none'})`;
-    if (app === SHELL) {
-      for (const [remote, v] of Object.entries(state)) {
-        if (remote === SHELL || !hasRelease(remote, v)) continue;
-        const unmet = unmetNeeds(remote, v, version);
-        if (unmet.length) {
-          throw new ReleaseError(`shell ${version} would break the live ${remote} ${v}: it needs ${unmet.map(describe).join(', ')}`);
-        }
-      }
-      return;
-    }
-    const shell = state[SHELL];
+  /** Refuses a change after which a live remote would need more than the live shell provides. */
+  function assertCompatible(changes, state) {
+    const next = { ...state, ...changes };
+    const shell = next[SHELL];
     if (!shell || !hasRelease(SHELL, shell)) return; // a shell outside the store (npm run dev): nothing to check against
-    const unmet = unmetNeeds(app, version, shell);
-    if (unmet.length) {
-      throw new ReleaseError(
-        `${app} ${version} needs ${unmet.map(describe).join(', ')}: release a shell that provides it first`,
-      );
+    const describe = (u) => `${u.name} ${u.range} (the shell provides ${u.live ?? 'none'})`;
+    for (const [remote, v] of Object.entries(next)) {
+      if (remote === SHELL || !hasRelease(remote, v)) continue;
+      if (!(remote in changes) && !(SHELL in changes)) continue;
+      const unmet = unmetNeeds(remote, v, shell);
+      if (!unmet.length) continue;
+      if (remote in changes) {
+        throw new ReleaseError(`${remote} ${v} needs ${unmet.map(describe).join(', ')}: release a shell that provides it first`);
+      }
+      throw new ReleaseError(`shell ${shell} would break the live ${remote} ${v}: it needs ${unmet.map(describe).join(', ')}`);
     }
   }
 
@@ -168,25 +164,42 @@ export function createReleaseStore(dir) {
    * Makes `version` the live release of `app`. `expected` (the live version the caller saw; null:
    * none) turns this into a compare-and-swap; undefined skips that check. Returns the history entry.
    */
-  function activate(app, version, { expected, action = 'activate', by = actor(), note } = {}) {
+  function activate(app, version, { expected, ...options } = {}) {
+    return activateTogether({ [app]: version }, { ...options, expected: expected === undefined ? undefined : { [app]: expected } })[0];
+  }
+
+  /**
+   * Makes several releases live at once ({ app: version }), checked as one change: a shell and the
+   * remotes built against it from one checkout go live together (npm start, the test command).
+   * `expected` ({ app: live version or null }) makes it a compare-and-swap for those apps.
+   */
+  function activateTogether(changes, { expected, action = 'activate', by = actor(), note } = {}) {
     return withLock(() => {
-      if (!hasRelease(app, version)) {
-        const have = list(app).map((r) => r.version);
-        throw new ReleaseError(`no release ${app}@${version} (have: ${have.join(', ') || 'none'})`);
+      for (const [app, version] of Object.entries(changes)) {
+        if (!hasRelease(app, version)) {
+          const have = list(app).map((r) => r.version);
+          throw new ReleaseError(`no release ${app}@${version} (have: ${have.join(', ') || 'none'})`);
+        }
       }
       const state = live();
-      const from = state[app] ?? null;
-      if (expected !== undefined && expected !== from) {
-        throw new ReleaseError(`${app} changed meanwhile: expected ${expected ?? 'none'} live, found ${from ?? 'none'}; nothing was changed`);
+      for (const [app, want] of Object.entries(expected ?? {})) {
+        const found = state[app] ?? null;
+        if (want !== found) {
+          throw new ReleaseError(`${app} changed meanwhile: expected ${want ?? 'none'} live, found ${found ?? 'none'}; nothing was changed`);
+        }
       }
-      assertCompatible(app, version, state);
-      if (from !== version) {
-        if (app === SHELL) writeJson(file('shell.json'), { version });
-        else writeJson(file('remotes.json'), { ...readJson(file('remotes.json'), {}), [app]: manifestUrl(app, version) });
+      assertCompatible(changes, state);
+      const remotes = Object.entries(changes).filter(([app, version]) => app !== SHELL && state[app] !== version);
+      if (remotes.length) {
+        const map = readJson(file('remotes.json'), {});
+        for (const [app, version] of remotes) map[app] = manifestUrl(app, version);
+        writeJson(file('remotes.json'), map);
       }
-      const entry = { at: new Date().toISOString(), app, action, from, to: version, by, ...(note ? { note } : {}) };
-      fs.appendFileSync(file('history.jsonl'), `${JSON.stringify(entry)}\n`);
-      return entry;
+      if (changes[SHELL] && state[SHELL] !== changes[SHELL]) writeJson(file('shell.json'), { version: changes[SHELL] });
+      const at = new Date().toISOString();
+      const entries = Object.entries(changes).map(([app, version]) => ({ at, app, action, from: state[app] ?? null, to: version, by, ...(note ? { note } : {}) }));
+      fs.appendFileSync(file('history.jsonl'), entries.map((e) => `${JSON.stringify(e)}\n`).join(''));
+      return entries;
     });
   }
 
@@ -226,7 +239,7 @@ export function createReleaseStore(dir) {
     });
   }
 
-  return { dir, live, list, info, history, activate, rollback, previous, prune, withLock, hasRelease, unmetNeeds, manifestUrl };
+  return { dir, live, list, info, history, activate, activateTogether, rollback, previous, prune, withLock, hasRelease, unmetNeeds, manifestUrl };
 }
 
 /**

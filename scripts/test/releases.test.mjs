@@ -172,3 +172,25 @@ describe('roll-back, history and retention', () => {
     assert.ok(!fs.existsSync(path.join(dir, '.lock')));
   });
 });
+
+describe('a shell and its remotes released together', () => {
+  it('go live as one change, checked against each other, even across a major version of @qianyan/shared', () => {
+    addRelease(dir, 'shell', 's1', { core: '1.2.0' });
+    addRelease(dir, 'mf-content', 'c1', { core: '1.2.0' });
+    store.activateTogether({ shell: 's1', 'mf-content': 'c1' });
+    addRelease(dir, 'shell', 's2', { core: '2.0.0' });
+    addRelease(dir, 'mf-content', 'c2', { core: '2.0.0' });
+    assert.throws(() => store.activate('shell', 's2'), /would break the live mf-content c1/, 'alone, the shell is refused');
+    const entries = store.activateTogether({ shell: 's2', 'mf-content': 'c2' }, { by: 'ci' });
+    assert.deepEqual(entries.map((e) => `${e.app}:${e.from}→${e.to}`), ['shell:s1→s2', 'mf-content:c1→c2']);
+    assert.deepEqual(store.live(), { shell: 's2', 'mf-content': 'c2' });
+  });
+
+  it('are refused as a whole when one of them does not fit', () => {
+    addRelease(dir, 'shell', 's1', { core: '1.2.0' });
+    addRelease(dir, 'mf-content', 'c1', { core: '1.3.0' });
+    assert.throws(() => store.activateTogether({ shell: 's1', 'mf-content': 'c1' }), /mf-content c1 needs @qianyan\/shared\/core \^1\.3\.0 \(the shell provides 1\.2\.0\)/);
+    assert.deepEqual(store.live(), {});
+    assert.deepEqual(store.history(), []);
+  });
+});

@@ -43,9 +43,18 @@ describe('shared dependencies', () => {
       expect(config[dep]).toEqual({
         singleton: true,
         requiredVersion: expect.stringMatching(/^\^\d+\.\d+\.\d+/),
-        ...(SHARED_IMPORTS[dep] ? { import: SHARED_IMPORTS[dep] } : {}),
+        ...(dep === '@qianyan/shared/core' ? { strictVersion: true } : {}),
+        // A slim module stands in for the package: it is shared under the package's real version.
+        ...(SHARED_IMPORTS[dep] ? { import: SHARED_IMPORTS[dep], version: expect.stringMatching(/^\d+\.\d+\.\d+/) } : {}),
       });
     }
+  });
+
+  it('makes @qianyan/shared/core a versioned contract: what a remote needs is at least the version it was built with', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { version } = require('../package.json');
+    expect(version).not.toBe('0.1.0');
+    expect(sharedConfig()['@qianyan/shared/core']).toMatchObject({ requiredVersion: `^${version}`, strictVersion: true });
   });
 
   it('lets each app bundle the antd components it imports (docs/decisions.md), never the whole library', () => {

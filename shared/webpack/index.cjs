@@ -40,6 +40,26 @@ class PrecompressPlugin {
 }
 
 /**
+ * Copies the app's src/pageHeads.json (route → { title, intro }) to its output as page-heads.json:
+ * the server draws those headings in the first view before the app's scripts run, from the live
+ * release's own file, so a new release's wording shows at once and the server copies no app text.
+ */
+class PageHeadsPlugin {
+  constructor(file) {
+    this.file = file;
+  }
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('PageHeadsPlugin', (compilation) => {
+      compilation.fileDependencies.add(this.file);
+      compilation.hooks.processAssets.tap({ name: 'PageHeadsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.emitAsset('page-heads.json', new sources.RawSource(fs.readFileSync(this.file)));
+      });
+    });
+  }
+}
+
+/**
  * Libraries every app shares as singletons (one React, one router, one store…). Each is a lazy
  * shared module: loaded once, by the first app that needs it.
  *
@@ -64,15 +84,20 @@ const SHARED_SINGLETONS = [
   '@qianyan/shared/core',
 ];
 
-/** Ports of `npm run dev`; the server (API) runs on DEV_API_PORT. */
+/**
+ * Ports of `npm run dev`, from QY_DEV_PORT (default 3000): the shell on it, the remotes on the next
+ * four, the API 90 above. Away from `npm start`'s 8080, so both run side by side; move them all with
+ * QY_DEV_PORT when something else has them.
+ */
+const DEV_BASE_PORT = Number(process.env.QY_DEV_PORT) || 3000;
 const DEV_PORTS = {
-  shell: 8080,
-  'mf-content': 8081,
-  'mf-courses': 8082,
-  'mf-account': 8083,
-  'mf-payment': 8084,
+  shell: DEV_BASE_PORT,
+  'mf-content': DEV_BASE_PORT + 1,
+  'mf-courses': DEV_BASE_PORT + 2,
+  'mf-account': DEV_BASE_PORT + 3,
+  'mf-payment': DEV_BASE_PORT + 4,
 };
-const DEV_API_PORT = 8090;
+const DEV_API_PORT = DEV_BASE_PORT + 90;
 
 function devRemotesJson() {
   return Object.fromEntries(
@@ -92,6 +117,14 @@ const SHARED_IMPORTS = {
   'react-router-dom': path.join(__dirname, 'react-router-dom.mjs'),
 };
 
+/**
+ * Shared singletons whose version is a contract between the shell and the remotes: a remote needing
+ * a newer one than the live shell provides must not run against the older one. A release that needs
+ * it is refused (scripts/lib/releases.mjs); at run time the remote fails to load and shows its
+ * retryable message instead of calling a function the shell's copy does not have.
+ */
+const STRICT_SINGLETONS = new Set(['@qianyan/shared/core']);
+
 function sharedConfig() {
   return Object.fromEntries(
     SHARED_SINGLETONS.map((dep) => [
@@ -99,7 +132,10 @@ function sharedConfig() {
       {
         singleton: true,
         requiredVersion: `^${versionOf(dep)}`,
-        ...(SHARED_IMPORTS[dep] ? { import: SHARED_IMPORTS[dep] } : {}),
+        ...(STRICT_SINGLETONS.has(dep) ? { strictVersion: true } : {}),
+        // A slimmer module than the package's own carries the package's version explicitly (the
+        // federation plugin cannot read one from a local file).
+        ...(SHARED_IMPORTS[dep] ? { import: SHARED_IMPORTS[dep], version: versionOf(dep) } : {}),
       },
     ]),
   );
@@ -190,6 +226,7 @@ function createConfig(o, argv = {}) {
         chunks: ['main'],
         inject: o.htmlInject ?? 'head',
       }),
+      ...(fs.existsSync(path.join(o.dir, 'src/pageHeads.json')) ? [new PageHeadsPlugin(path.join(o.dir, 'src/pageHeads.json'))] : []),
       ...(prod ? [new PrecompressPlugin()] : []),
     ],
     performance: { hints: false },
