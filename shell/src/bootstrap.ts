@@ -4,7 +4,8 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { registerRemoteLoader, releaseFirstView, yieldToMain } from '@qianyan/shared/core';
 import { registerApplication, start, unloadApplication, type LifeCycles } from 'single-spa';
 import { containerEntry } from './federation/containerEntry';
-import { onRetry, remoteFallbackLifecycles } from './federation/fallback';
+import { isRemoteFallback, onRetry, remoteFallbackLifecycles } from './federation/fallback';
+import { loadWithRetry, showRemoteLoading, singleFlight } from './federation/loading';
 import { containerName, matches, ownerOf, REMOTE_ROUTES, type RemoteName } from './routes';
 import { settleSsoArrival } from './ssoArrival';
 
@@ -43,14 +44,34 @@ function register(map: RemoteMap, force = false) {
   registerRemotes(remotes, { force });
 }
 
-async function loadApp(remote: RemoteName, map: RemoteMap): Promise<LifeCycles> {
+/** Registers `remote` again from a freshly read remotes.json (the runtime keeps a failed container until then). */
+async function reRegister(remote: RemoteName, map: RemoteMap) {
+  const fresh = await fetchRemoteMap();
+  if (!fresh[remote]) return;
+  Object.assign(map, fresh);
+  register({ [remote]: fresh[remote] } as RemoteMap, true);
+}
+
+async function loadApp(remote: RemoteName, map: RemoteMap, domElement: HTMLElement): Promise<LifeCycles> {
   if (!map[remote]) return remoteFallbackLifecycles(containerName(remote), new Error('not listed in remotes.json'));
+  const hideLoading = showRemoteLoading(domElement);
   try {
-    const mod = await loadRemote<LifeCycles>(`${containerName(remote)}/app`);
-    if (!mod) throw new Error('empty module');
+    const mod = await loadWithRetry(
+      `${containerName(remote)}/app`,
+      async () => {
+        const loaded = await loadRemote<LifeCycles>(`${containerName(remote)}/app`);
+        if (!loaded) throw new Error('empty module');
+        return loaded;
+      },
+      () => reRegister(remote, map),
+      undefined,
+      isRemoteFallback,
+    );
     return mod;
   } catch (err) {
     return remoteFallbackLifecycles(containerName(remote), err);
+  } finally {
+    hideLoading();
   }
 }
 
@@ -110,28 +131,24 @@ async function main() {
   register(map);
   // Each start-up step in a task of its own (registering the remotes, the apps, then starting).
   await yieldToMain();
-  // Widgets exposed by one remote to another. A failed load is retried once with a fresh
-  // remotes.json entry, because the federation runtime keeps a failed container until re-registered.
-  registerRemoteLoader(async <T,>(id: string): Promise<T> => {
-    try {
-      const mod = await loadRemote<T>(id);
-      if (mod) return mod;
-      throw new Error(`empty module ${id}`);
-    } catch (err) {
+  // Widgets exposed by one remote to another: the same time limit and one retry as a remote's page,
+  // and one load at a time per widget however many places ask for it.
+  registerRemoteLoader(
+    singleFlight((id) => {
       const remote = id.split('/')[0].replace(/_/g, '-') as RemoteName;
-      const fresh = await fetchRemoteMap();
-      if (!fresh[remote]) throw err;
-      Object.assign(map, fresh);
-      register({ [remote]: fresh[remote] } as RemoteMap, true);
-      const mod = await loadRemote<T>(id);
-      if (!mod) throw new Error(`empty module ${id}`);
-      return mod;
-    }
-  });
+      return loadWithRetry(
+        id,
+        async () => {
+          const mod = await loadRemote(id);
+          if (!mod) throw new Error(`empty module ${id}`);
+          return mod;
+        },
+        () => reRegister(remote, map),
+      );
+    }) as <T>(id: string) => Promise<T>,
+  );
   onRetry(async (remote) => {
-    const fresh = await fetchRemoteMap();
-    Object.assign(map, fresh);
-    register({ [remote]: fresh[remote as RemoteName] } as RemoteMap, true);
+    await reRegister(remote as RemoteName, map);
     // Back to NOT_LOADED: single-spa calls the loading function again for the current route.
     await unloadApplication(remote, { waitForUnmount: false });
   });
@@ -149,7 +166,7 @@ async function main() {
   for (const remote of Object.keys(REMOTE_ROUTES) as RemoteName[]) {
     registerApplication({
       name: remote,
-      app: () => loadApp(remote, map),
+      app: () => loadApp(remote, map, domElement),
       activeWhen: (location) => REMOTE_ROUTES[remote].some((p) => matches(p, location.pathname)),
       customProps: { domElement },
     });

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { onRetry, remoteFallbackLifecycles, REMOTE_FAILED_TEXT, REMOTE_FAILED_TITLE } from './fallback';
+import { isRemoteFallback, onRetry, remoteFallbackLifecycles, REMOTE_FAILED_TEXT, REMOTE_FAILED_TITLE } from './fallback';
 
 beforeEach(() => {
   document.body.innerHTML = '<main id="qy-main"></main><div id="other"></div>';
@@ -11,6 +11,8 @@ afterEach(() => jest.restoreAllMocks());
 describe('remote fallback lifecycles', () => {
   it('mounts an alert with the message and a 重新加载 button into the given element', async () => {
     const app = remoteFallbackLifecycles('mf_content', new Error('boom'));
+    expect(isRemoteFallback(app)).toBe(true);
+    expect(isRemoteFallback({ bootstrap: async () => {}, mount: async () => {}, unmount: async () => {} })).toBe(false);
     const host = document.getElementById('other') as HTMLElement;
     await app.bootstrap();
     await app.mount({ domElement: host });

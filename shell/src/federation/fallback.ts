@@ -14,6 +14,11 @@ export function onRetry(listener: Listener) {
   retryListeners.add(listener);
 }
 
+/** True for the lifecycles of the in-page message that stands in for a remote that failed to load. */
+export function isRemoteFallback(mod: unknown): boolean {
+  return typeof mod === 'object' && mod !== null && (mod as { remoteFailed?: unknown }).remoteFailed === true;
+}
+
 export function remoteFallbackLifecycles(remote: string, error?: unknown) {
   let container: HTMLElement | null = null;
   const appName = remote.replace(/_/g, '-');
@@ -42,6 +47,8 @@ export function remoteFallbackLifecycles(remote: string, error?: unknown) {
     domElement.appendChild(container);
   };
   return {
+    /** Marks the stand-in, so the shell knows the remote did not load (and may try once more). */
+    remoteFailed: true as const,
     bootstrap: async () => {},
     mount: async (props: object) => {
       const { domElement } = props as { domElement?: HTMLElement };
