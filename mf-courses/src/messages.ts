@@ -1,9 +1,11 @@
 // Strings this app shows that the spec does not fix (spec strings come from MSG in @qianyan/shared).
 export { pageTitle, SITE_NAME } from '@qianyan/shared';
+// Page headings the server also draws before scripts run: each release ships them as page-heads.json.
+import PAGE_HEADS from './pageHeads.json';
 
 export const TEXT = {
-  courseResources: '课程资源',
-  courseResourcesIntro: '编辑课堂与临床研究实践课程，助力临床能力与科研素养的持续提升。',
+  courseResources: PAGE_HEADS['/course-resources'].title,
+  courseResourcesIntro: PAGE_HEADS['/course-resources'].intro,
   courses: '课程列表',
   total: (n: number) => `共 ${n} 门课程`,
   home: '首页',

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
-import { firstViewMain, headerAdvertBox, type FirstViewEntry } from '../src/plugins/firstView.js';
+import { firstViewMain, headerAdvertBox, pageHeadFor, type FirstViewEntry } from '../src/plugins/firstView.js';
 import { hintTags, remoteHints, routeOwner } from '../src/plugins/static.js';
 import { createTestApp, type TestContext } from './helpers.js';
 
@@ -281,10 +281,11 @@ describe("the banner drawn by the server (the top of the home and course pages)"
     assert.equal(firstViewMain('/', banner([slide('/a.svg')])), firstViewMain('/index/', banner([slide('/a.svg')])), '/ is the home page too');
   });
 
-  it("draws the course list's heading and classroom banner", () => {
-    const box = firstViewMain('/course-resources', banner([slide('https://cdn.example.com/c.png', '编辑课堂', '')]))!;
+  it("draws the course list's heading, as mf-courses' release ships it, and its classroom banner", () => {
+    const heads = { '/course-resources': { title: '课程<资源>', intro: '新版的介绍' } };
+    const box = firstViewMain('/course-resources', banner([slide('https://cdn.example.com/c.png', '编辑课堂', '')]), pageHeadFor(heads, '/course-resources/'))!;
     assert.match(box, /^<div id="qy-first-view" data-page="course-resources" aria-hidden="true" inert>/);
-    assert.match(box, /<div class="qy-fv-cr-h1">课程资源<\/div><p>编辑课堂与临床研究实践课程，助力临床能力与科研素养的持续提升。<\/p>/);
+    assert.match(box, /<div class="qy-fv-cr-h1">课程&lt;资源&gt;<\/div><p>新版的介绍<\/p>/);
     assert.match(box, /<div class="qy-fv-cr-banner"><img src="https:\/\/cdn\.example\.com\/c\.png" alt=""><div class="qy-fv-cr-text"><strong>编辑课堂<\/strong><\/div><\/div>/);
   });
 
@@ -297,6 +298,9 @@ describe("the banner drawn by the server (the top of the home and course pages)"
     assert.equal(firstViewMain('/index', banner([])), undefined);
     assert.equal(firstViewMain('/index', []), undefined, 'the banner call failed');
     assert.equal(firstViewMain('/nejm-list', banner([slide('/a.svg')])), undefined);
+    assert.equal(firstViewMain('/course-resources', banner([slide('/a.svg')])), undefined, 'no heading from the release: the banner has no known place');
+    assert.equal(pageHeadFor({ '/course-resources': { intro: 'x' } }, '/course-resources'), undefined, 'a heading needs its title');
+    assert.equal(pageHeadFor(undefined, '/course-resources'), undefined);
   });
 
   it("is in the served home page, inside #qy-main, drawn from the page's own banner reply", async () => {
@@ -307,5 +311,82 @@ describe("the banner drawn by the server (the top of the home and course pages)"
     assert.ok(page.includes(`<main id=qy-main class=qy-main--pending>${box}</main>`));
     const article = (await ctx.get('/article-info?permalinks=QYJ0001', html)).text;
     assert.ok(article.includes('<main id=qy-main class=qy-main--pending></main>'), 'other pages keep an empty #qy-main');
+  });
+});
+
+describe('shell releases', () => {
+  let shellCtx: TestContext;
+  let root: string;
+  const page = (label: string, chunk: string) =>
+    `<!doctype html><html><head><script src="/${chunk}"></script></head><body data-shell="${label}"><main id=qy-main></main></body></html>`;
+
+  before(async () => {
+    root = await mkdtemp(join(tmpdir(), 'qy-shells-'));
+    const releases = join(root, 'releases');
+    for (const [version, chunk, label] of [
+      ['1.0.0-aaaaaaaaaa', 'main.aaaaaaaa.js', 'old'],
+      ['1.1.0-bbbbbbbbbb', 'main.bbbbbbbb.js', 'new'],
+    ] as const) {
+      await mkdir(join(releases, 'shell', version), { recursive: true });
+      await writeFile(join(releases, 'shell', version, 'index.html'), page(version, chunk));
+      await writeFile(join(releases, 'shell', version, chunk), `console.log(${JSON.stringify(version)})`);
+      await writeFile(join(releases, 'shell', version, `only-in-${label}.txt`), version);
+      await writeFile(join(releases, 'shell', version, 'routes.json'), JSON.stringify({ remotes: { 'mf-courses': ['/course-resources'] } }));
+    }
+    for (const [version, title] of [
+      ['1', '课程资源'],
+      ['2', '课程与讲座'],
+    ]) {
+      await mkdir(join(releases, 'mf-courses', version), { recursive: true });
+      await writeFile(join(releases, 'mf-courses', version, 'mf-manifest.json'), '{}');
+      await writeFile(join(releases, 'mf-courses', version, 'page-heads.json'), JSON.stringify({ '/course-resources': { title, intro: `第${version}版` } }));
+    }
+    await writeFile(join(releases, 'remotes.json'), JSON.stringify({ 'mf-courses': '/remotes/mf-courses/1/mf-manifest.json' }));
+    await writeFile(join(releases, 'shell.json'), JSON.stringify({ version: '1.1.0-bbbbbbbbbb' }));
+    // The configured web root is what a checkout without shell releases serves: not used here.
+    const web = join(root, 'web');
+    await mkdir(web, { recursive: true });
+    await writeFile(join(web, 'index.html'), page('web-root', 'main.cccccccc.js'));
+    shellCtx = await createTestApp({ config: { webRoot: web, releasesDir: releases } });
+  });
+  after(async () => {
+    await shellCtx?.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('serves the page of the live shell release, and the other one as soon as shell.json names it', async () => {
+    assert.match((await shellCtx.get('/', html)).text, /data-shell="1\.1\.0-bbbbbbbbbb"/);
+    assert.match((await shellCtx.get('/course-video?id=1', html)).text, /data-shell="1\.1\.0-bbbbbbbbbb"/);
+    await writeFile(join(root, 'releases', 'shell.json'), JSON.stringify({ version: '1.0.0-aaaaaaaaaa' }));
+    assert.match((await shellCtx.get('/', html)).text, /data-shell="1\.0\.0-aaaaaaaaaa"/, 'a roll-back needs no restart');
+    await writeFile(join(root, 'releases', 'shell.json'), JSON.stringify({ version: '1.1.0-bbbbbbbbbb' }));
+    assert.match((await shellCtx.get('/', html)).text, /data-shell="1\.1\.0-bbbbbbbbbb"/);
+  });
+
+  it('still serves the hashed chunks of an earlier release to a page opened on it, and nothing else of it', async () => {
+    const live = await shellCtx.get('/main.bbbbbbbb.js');
+    assert.equal(live.status, 200);
+    const earlier = await shellCtx.get('/main.aaaaaaaa.js');
+    assert.equal(earlier.status, 200, 'an open tab of the earlier shell keeps loading its chunks');
+    assert.equal(earlier.text, 'console.log("1.0.0-aaaaaaaaaa")');
+    assert.equal(earlier.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal((await shellCtx.get('/only-in-new.txt')).status, 200);
+    assert.equal((await shellCtx.get('/only-in-old.txt')).status, 404, 'an unhashed file comes from the live release only');
+    assert.equal((await shellCtx.get('/main.cccccccc.js')).status, 404, 'the web root is not served once a shell is released');
+  });
+
+  it("draws a remote page's heading from that remote's live release, so a new release's wording shows at once", async () => {
+    const heading = async () => /<div class="qy-fv-cr-h1">([^<]*)<\/div><p>([^<]*)<\/p>/.exec((await shellCtx.get('/course-resources', html)).text)?.slice(1);
+    assert.deepEqual(await heading(), ['课程资源', '第1版']);
+    await writeFile(join(root, 'releases', 'remotes.json'), JSON.stringify({ 'mf-courses': '/remotes/mf-courses/2/mf-manifest.json' }));
+    assert.deepEqual(await heading(), ['课程与讲座', '第2版']);
+  });
+
+  it('refuses paths that leave the release folder', async () => {
+    for (const path of ['/..%2fshell.json', '/%2e%2e/shell.json', '/.hidden', '/shell.json']) {
+      const res = await shellCtx.get(path);
+      assert.equal(res.status, 404, path);
+      assert.doesNotMatch(res.text, /1\.1\.0-bbbbbbbbbb/, path);
+    }
   });
 });

@@ -127,6 +127,7 @@ export async function firstViewData(
   app: FastifyInstance,
   pathname: string,
   closedAdvertId?: number,
+  head?: PageHead,
 ): Promise<{ entries: FirstViewEntry[]; images: string[]; headerAdvertBox?: string; main?: string }> {
   const entries = (
     await Promise.all(
@@ -148,7 +149,7 @@ export async function firstViewData(
     // A closed advert's picture is not preloaded for nothing.
     images: firstViewImages(entries).filter((img) => safeImage(img) && !(closed && img === headerAdvert(entries)?.img)),
     headerAdvertBox: headerAdvertBox(entries, closedAdvertId),
-    main: firstViewMain(pathname, entries),
+    main: firstViewMain(pathname, entries, head),
   };
 }
 
@@ -171,8 +172,21 @@ function bannerSlides(entries: FirstViewEntry[]): BannerSlide[] | undefined {
   }));
 }
 
-/** The page heading of /course-resources (mf-courses/src/messages.ts: courseResources, courseResourcesIntro). */
-const COURSE_HEAD = { title: '课程资源', intro: '编辑课堂与临床研究实践课程，助力临床能力与科研素养的持续提升。' };
+/** A page's heading as its remote's live release ships it (page-heads.json, from the remote's src/pageHeads.json). */
+export interface PageHead {
+  title: string;
+  intro?: string;
+}
+
+/** The heading for `pathname` in a release's page-heads.json, if it has a usable one. */
+export function pageHeadFor(heads: unknown, pathname: string): PageHead | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const head = heads && typeof heads === 'object' ? (heads as Record<string, unknown>)[path] : undefined;
+  if (!head || typeof head !== 'object') return undefined;
+  const { title, intro } = head as { title?: unknown; intro?: unknown };
+  if (typeof title !== 'string' || !title) return undefined;
+  return { title, ...(typeof intro === 'string' ? { intro } : {}) };
+}
 
 /**
  * The top of the home and course pages, drawn by the server into #qy-main so that their largest
@@ -184,7 +198,7 @@ const COURSE_HEAD = { title: '课程资源', intro: '编辑课堂与临床研究
  * @qianyan/shared/core); the shell removes it when the reader leaves the route first.
  * undefined: nothing to draw (another route, no banner reply, no picture).
  */
-export function firstViewMain(pathname: string, entries: FirstViewEntry[]): string | undefined {
+export function firstViewMain(pathname: string, entries: FirstViewEntry[], head?: PageHead): string | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const slides = bannerSlides(entries);
   const first = slides?.[0];
@@ -205,7 +219,11 @@ export function firstViewMain(pathname: string, entries: FirstViewEntry[]): stri
       first.title || first.intro
         ? `<div class="qy-fv-cr-text">${first.title ? `<strong>${escapeHtml(first.title)}</strong>` : ''}${first.intro ? `<span>${escapeHtml(first.intro)}</span>` : ''}</div>`
         : '';
-    return `<div id="qy-first-view" data-page="course-resources" aria-hidden="true" inert><div class="qy-fv-cr"><div class="qy-fv-cr-head"><div class="qy-fv-cr-h1">${COURSE_HEAD.title}</div><p>${COURSE_HEAD.intro}</p></div><div class="qy-fv-cr-banner">${img}${text}</div></div></div>`;
+    // The heading above the banner comes from mf-courses' live release; without it the banner's place
+    // is not known, so nothing is drawn.
+    if (!head) return undefined;
+    const heading = `<div class="qy-fv-cr-h1">${escapeHtml(head.title)}</div>${head.intro ? `<p>${escapeHtml(head.intro)}</p>` : ''}`;
+    return `<div id="qy-first-view" data-page="course-resources" aria-hidden="true" inert><div class="qy-fv-cr"><div class="qy-fv-cr-head">${heading}</div><div class="qy-fv-cr-banner">${img}${text}</div></div></div>`;
   }
   return undefined;
 }

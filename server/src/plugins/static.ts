@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -8,7 +8,7 @@ import type { SiteSettings } from '../config.js';
 import { assetsDir } from '../paths.js';
 import { LOCAL_UPLOADS_PATH } from '../storage/index.js';
 import { isApiPath, isProviderPath } from './errors.js';
-import { closedHeaderAdvert, firstViewData, type FirstViewEntry } from './firstView.js';
+import { closedHeaderAdvert, firstViewData, pageHeadFor, type FirstViewEntry, type PageHead } from './firstView.js';
 
 export interface StaticPluginOptions {
   webRoot: string;
@@ -19,6 +19,8 @@ export interface StaticPluginOptions {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** One path segment of a file the server sends: no '..', no hidden files. */
+const SAFE_SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.@+-]*$/;
 const NO_CACHE = 'no-cache';
 /** Content-hashed file names from the bundlers: main.3f9a1c2b.js, 512.a1b2c3d4e5.chunk.css, and their
  * precompressed twins main.3f9a1c2b.js.br / .gz … */
@@ -128,9 +130,8 @@ const NOT_BUILT_PAGE = `<!doctype html>
  */
 export default fp<StaticPluginOptions>(
   async function staticPlugin(app, opts) {
-    const indexPath = join(opts.webRoot, 'index.html');
     const configScript = `<script nonce="${NONCE_SLOT}">window.__QY_CONFIG__=${inlineJson(opts.site)}</script>`;
-    let cached: { mtimeMs: number; html: string } | undefined;
+    let cached: { path: string; mtimeMs: number; html: string } | undefined;
 
     /** A JSON file read again only when it changes (remotes.json moves on every release). */
     const jsonCache = new Map<string, { mtimeMs: number; value: unknown }>();
@@ -148,28 +149,57 @@ export default fp<StaticPluginOptions>(
       }
     }
 
-    /** Inline remote map and preload hints for the remote that owns `pathname` (none if unknown). */
-    async function pageHints(pathname: string, nonce: string): Promise<string> {
+    /**
+     * Inline remote map and preload hints for the remote that owns `pathname` (none if unknown), and
+     * the page's heading from that remote's live release (page-heads.json), when it ships one.
+     */
+    async function pageHints(pathname: string, nonce: string): Promise<{ tags: string; head?: PageHead }> {
       const remotes = await readJson<Record<string, string>>(join(opts.releasesDir, 'remotes.json'));
-      if (!remotes || typeof remotes !== 'object') return '';
-      const table = await readJson<RouteTable>(join(opts.webRoot, 'routes.json'));
+      if (!remotes || typeof remotes !== 'object') return { tags: '' };
+      const table = await readJson<RouteTable>(join(await shellRoot(), 'routes.json'));
       const owner = table?.remotes ? routeOwner(table, pathname) : null;
       const url = owner ? remotes[owner] : undefined;
-      if (typeof url !== 'string' || !url) return hintTags(remotes, undefined, nonce);
-      // A released remote's manifest is read from disk; one on another host gets its container only.
+      if (typeof url !== 'string' || !url) return { tags: hintTags(remotes, undefined, nonce) };
+      // A released remote's files are read from disk; one on another host gets its container only.
       const local = url.startsWith('/remotes/') ? join(opts.releasesDir, url.slice('/remotes/'.length)) : undefined;
-      const manifest = local && !local.includes('..') ? await readJson<ManifestLike>(local) : undefined;
-      return hintTags(remotes, remoteHints(url, manifest), nonce);
+      if (!local || local.includes('..')) return { tags: hintTags(remotes, remoteHints(url, undefined), nonce) };
+      const [manifest, heads] = await Promise.all([readJson<ManifestLike>(local), readJson<unknown>(join(dirname(local), 'page-heads.json'))]);
+      return { tags: hintTags(remotes, remoteHints(url, manifest), nonce), head: pageHeadFor(heads, pathname) };
     }
 
-    // Re-read index.html only when it changes, so a rebuilt shell is picked up without a restart.
+    /**
+     * The live shell: the release named by releases/shell.json (the release store, scripts/lib/releases.mjs),
+     * or the configured web root where no shell has been released (a development checkout).
+     */
+    async function shellRoot(): Promise<string> {
+      const live = await readJson<{ version?: unknown }>(join(opts.releasesDir, 'shell.json'));
+      const version = typeof live?.version === 'string' && SAFE_SEGMENT.test(live.version) ? live.version : undefined;
+      return version ? join(opts.releasesDir, 'shell', version) : opts.webRoot;
+    }
+
+    /** Shell releases other than the live one, newest first: a page opened on one of them still loads its chunks. */
+    let olderShells: { at: number; dirs: string[] } | undefined;
+    async function otherShellRoots(live: string): Promise<string[]> {
+      if (!olderShells || Date.now() - olderShells.at > 5000) {
+        const base = join(opts.releasesDir, 'shell');
+        const names = await readdir(base).catch(() => [] as string[]);
+        const dated = await Promise.all(
+          names.filter((n) => SAFE_SEGMENT.test(n)).map(async (n) => ({ dir: join(base, n), mtimeMs: (await stat(join(base, n)).catch(() => undefined))?.mtimeMs ?? 0 })),
+        );
+        olderShells = { at: Date.now(), dirs: dated.sort((a, b) => b.mtimeMs - a.mtimeMs).map((d) => d.dir) };
+      }
+      return olderShells.dirs.filter((d) => d !== live);
+    }
+
+    // Re-read index.html only when it changes, so a released or rebuilt shell is picked up without a restart.
     async function renderIndex(): Promise<string | undefined> {
+      const indexPath = join(await shellRoot(), 'index.html');
       const info = await stat(indexPath).catch(() => undefined);
       if (!info?.isFile()) return undefined;
-      if (cached?.mtimeMs !== info.mtimeMs) {
+      if (cached?.path !== indexPath || cached.mtimeMs !== info.mtimeMs) {
         const raw = await readFile(indexPath, 'utf8');
         const withNonces = raw.replace(INLINE_SCRIPT_OPEN, (_tag, attrs: string) => `<script nonce="${NONCE_SLOT}"${attrs}>`);
-        cached = { mtimeMs: info.mtimeMs, html: injectConfig(withNonces, configScript) };
+        cached = { path: indexPath, mtimeMs: info.mtimeMs, html: injectConfig(withNonces, configScript) };
       }
       return cached.html;
     }
@@ -181,8 +211,9 @@ export default fp<StaticPluginOptions>(
       const pathname = (request.url.split('?', 1)[0] ?? '/').replace(/\/index\.html$/, '/');
       // The nonce goes into the shell's own scripts before the first view's content is drawn in.
       const nonce = request.cspNonce;
-      const [hints, first] = await Promise.all([pageHints(pathname, nonce), firstViewData(app, pathname, closedHeaderAdvert(request.headers.cookie))]);
-      const page = injectConfig(html.replaceAll(NONCE_SLOT, nonce), hints + firstViewTagsFor(first.entries, first.images, nonce));
+      const hints = await pageHints(pathname, nonce);
+      const first = await firstViewData(app, pathname, closedHeaderAdvert(request.headers.cookie), hints.head);
+      const page = injectConfig(html.replaceAll(NONCE_SLOT, nonce), hints.tags + firstViewTagsFor(first.entries, first.images, nonce));
       let out = first.headerAdvertBox === undefined ? page : page.replace(HEADER_AD_BOX, first.headerAdvertBox);
       if (first.main) out = out.replace(MAIN_BOX, (open) => `${open}${first.main}`);
       return reply.send(out);
@@ -199,10 +230,11 @@ export default fp<StaticPluginOptions>(
       return reply.send(createReadStream(file));
     });
 
-    // The shell's build output. `index: false`: index.html always goes through sendIndex.
+    // The live shell's files. `serve: false`: the route below picks the folder per request, so a shell
+    // release goes live without a restart; index.html always goes through sendIndex.
     await app.register(fastifyStatic, {
       root: opts.webRoot,
-      prefix: '/',
+      serve: false,
       index: false,
       // Serves main.js.br / .gz beside main.js when the build wrote them.
       preCompressed: true,
@@ -211,6 +243,20 @@ export default fp<StaticPluginOptions>(
       setHeaders(reply, filePath) {
         reply.header('cache-control', HASHED.test(filePath) ? IMMUTABLE : NO_CACHE);
       },
+    });
+    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+      const file = (request.params as { '*': string })['*'];
+      const parts = file.split('/');
+      if (!file || parts.some((p) => !SAFE_SEGMENT.test(p)) || file === 'index.html') return reply.callNotFound();
+      const live = await shellRoot();
+      // A content-hashed file no longer in the live shell comes from an earlier release (a tab
+      // opened before a roll-out, or after a roll-back); anything else only from the live one.
+      const roots = HASHED.test(file) && live !== opts.webRoot ? [live, ...(await otherShellRoots(live))] : [live];
+      for (const root of roots) {
+        const info = await stat(join(root, file)).catch(() => undefined);
+        if (info?.isFile()) return reply.sendFile(file, root);
+      }
+      return reply.callNotFound();
     });
 
     // Released remotes: a version folder never changes once written, so its files are immutable.
