@@ -1,9 +1,11 @@
 // @qianyan/shared/testing: wire-shaped fixtures and a router harness for the apps' tests (never
 // imported by app code). One place for the shapes of the wire types, so a field added to a type is
 // added to every test's data at once.
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
+import { captchaRequestAtom, dialogAtom, resolveCaptcha } from './session/dialogs';
+import { qyStore } from './session/store';
 import type { ArticleListItem, LessonCard, PageResult, SessionUser } from './types';
 import { AppProviders } from './ui/AppProviders';
 
@@ -101,4 +103,15 @@ export function renderAt(url: string, ui: ReactNode) {
 export function setViewportWidth(width: number) {
   Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
   window.dispatchEvent(new Event('resize'));
+}
+
+/** The image captcha asked for, which the shell's dialog would show (null when none is). */
+export const captchaRequest = () => qyStore.get(captchaRequestAtom);
+
+/** The dialog the apps asked the shell to open (null when none is). */
+export const requestedDialog = () => qyStore.get(dialogAtom);
+
+/** Answers the open image captcha as the shell's dialog would; no answer cancels it. */
+export async function answerCaptcha(answer: { uuid: string; code: string } | null) {
+  await act(async () => resolveCaptcha(answer));
 }

@@ -1,30 +1,10 @@
-import { act, screen, waitFor } from '@testing-library/react';
-import {
-  api,
-  captchaRequestAtom,
-  dialogAtom,
-  getSession,
-  MSG,
-  onLoggedIn,
-  qyStore,
-  resolveCaptcha,
-  toast,
-  type LoginReply,
-  type Profile,
-} from '@qianyan/shared';
-import { answerCaptcha, button, field, fill, findButton, renderFlow, resetFlow, tab, visitedPaths } from './testing';
+import { screen, waitFor } from '@testing-library/react';
+import { api, getSession, MSG, onLoggedIn, toast, type LoginReply } from '@qianyan/shared';
+import { answerCaptcha, captchaRequest, requestedDialog } from '@qianyan/shared/testing';
+import { button, field, fill, findButton, renderFlow, resetFlow, tab, visitedPaths } from './testing';
 
-// The profile form has its own tests (mf-account/src/profile); here it stands in so the test can
-// see what registration hands it and what happens after it saves.
-jest.mock('../profile/ProfileForm', () => ({
-  ProfileForm: ({ initial, onSaved, submitText }: { initial?: Partial<Profile>; onSaved: (p: Partial<Profile>) => void; submitText?: string }) => (
-    <div data-testid="profile-form" data-membername={initial?.membername} data-mobile={initial?.mobile}>
-      <button type="button" onClick={() => onSaved({ ...initial, truename: '张医生' })}>
-        {submitText}
-      </button>
-    </div>
-  ),
-}));
+// The profile form has its own tests; its stand-in shows what registration hands it.
+jest.mock('../profile/ProfileForm');
 
 jest.setTimeout(60_000);
 
@@ -53,8 +33,8 @@ async function verifyByPhone(user: ReturnType<typeof renderFlow>['user']) {
   jest.spyOn(api.base, 'checkCode').mockResolvedValue({ verified: true, verifyToken: 'vt-reg' });
   await fill(user, field('手机号码'), '13912345678');
   await user.click(button('获取验证码'));
-  await waitFor(() => expect(qyStore.get(captchaRequestAtom)).not.toBeNull());
-  await answerCaptcha('cap-1', '9');
+  await waitFor(() => expect(captchaRequest()).not.toBeNull());
+  await answerCaptcha({ uuid: 'cap-1', code: '9' });
   await fill(user, field('验证码'), '123456');
   await user.click(button('下一步'));
   await screen.findByText('已验证：13912345678');
@@ -76,7 +56,7 @@ describe('/register step 1: verify (§2.7, §5)', () => {
     await fill(user, field('手机号码'), '1391234567');
     await user.click(button('获取验证码'));
     expect(await screen.findByText(MSG.mobileInvalid)).toBeInTheDocument();
-    expect(qyStore.get(captchaRequestAtom)).toBeNull();
+    expect(captchaRequest()).toBeNull();
     expect(sms).not.toHaveBeenCalled();
   });
 
@@ -94,9 +74,9 @@ describe('/register step 1: verify (§2.7, §5)', () => {
     const { user } = renderFlow('/register');
     await fill(user, field('手机号码'), '13912345678');
     await user.click(button('获取验证码'));
-    await waitFor(() => expect(qyStore.get(captchaRequestAtom)).not.toBeNull());
+    await waitFor(() => expect(captchaRequest()).not.toBeNull());
     expect(sms).not.toHaveBeenCalled();
-    await answerCaptcha('cap-1', '9');
+    await answerCaptcha({ uuid: 'cap-1', code: '9' });
     await waitFor(() => expect(sms).toHaveBeenCalledWith({ phoneNo: '13912345678', uuid: 'cap-1', code: '9', codeType: 0 }));
     expect(await findButton(/重新发送\(59s\)/)).toBeDisabled();
     expect(toast.success).toHaveBeenCalledWith(MSG.sendSuccess);
@@ -107,8 +87,8 @@ describe('/register step 1: verify (§2.7, §5)', () => {
     const { user } = renderFlow('/register');
     await fill(user, field('手机号码'), '13912345678');
     await user.click(button('获取验证码'));
-    await waitFor(() => expect(qyStore.get(captchaRequestAtom)).not.toBeNull());
-    await act(async () => resolveCaptcha(null));
+    await waitFor(() => expect(captchaRequest()).not.toBeNull());
+    await answerCaptcha(null);
     expect(button('获取验证码')).toBeEnabled();
     expect(sms).not.toHaveBeenCalled();
   });
@@ -128,7 +108,7 @@ describe('/register step 1: verify (§2.7, §5)', () => {
     await fill(user, field('邮箱'), 'zhang@example.com');
     await user.click(button('获取验证码'));
     await waitFor(() => expect(mail).toHaveBeenCalledWith({ email: 'zhang@example.com', codeType: 0 }));
-    expect(qyStore.get(captchaRequestAtom)).toBeNull();
+    expect(captchaRequest()).toBeNull();
     await fill(user, field('验证码'), '654321');
     await user.click(button('下一步'));
     expect(await screen.findByText('已验证：zhang@example.com')).toBeInTheDocument();
@@ -165,7 +145,7 @@ describe('/register step 1: verify (§2.7, §5)', () => {
   it('opens the login dialog from 立即登录', async () => {
     const { user } = renderFlow('/register');
     await user.click(button('立即登录'));
-    expect(qyStore.get(dialogAtom)).toEqual({ name: 'login' });
+    expect(requestedDialog()).toEqual({ name: 'login' });
   });
 });
 

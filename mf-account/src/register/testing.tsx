@@ -1,6 +1,6 @@
 // Test helpers for registration and the WeChat pages: the app at a URL with the current location
 // shown, and queries by visible text (role queries over antd's injected styles are very slow here).
-import { AppProviders, captchaRequestAtom, clearSession, qyStore, resolveCaptcha } from '@qianyan/shared';
+import { AppProviders, captchaRequestAtom, clearSession, closeDialog, qyStore, resolveCaptcha } from '@qianyan/shared';
 import { configure, render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { act } from 'react';
@@ -45,6 +45,7 @@ export const location = () => screen.getByTestId('location').textContent;
 export function resetFlow() {
   act(() => {
     clearSession();
+    closeDialog();
     if (qyStore.get(captchaRequestAtom)) resolveCaptcha(null);
   });
   localStorage.clear();
@@ -70,9 +71,4 @@ export async function fill(user: UserEvent, element: HTMLElement, text: string) 
     await user.click(element);
     await user.paste(text);
   }
-}
-
-/** Answers the open image captcha as the shell's dialog would. */
-export async function answerCaptcha(uuid: string, code: string) {
-  await act(async () => resolveCaptcha({ uuid, code }));
 }

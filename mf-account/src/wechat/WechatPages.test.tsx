@@ -1,28 +1,10 @@
-import { act, screen, waitFor } from '@testing-library/react';
-import {
-  api,
-  captchaRequestAtom,
-  dialogAtom,
-  getSession,
-  MSG,
-  onLoggedIn,
-  qyStore,
-  toast,
-  type LoginReply,
-  type Profile,
-} from '@qianyan/shared';
-import { answerCaptcha, button, field, fill, renderFlow, resetFlow, visitedPaths } from '../register/testing';
+import { screen, waitFor } from '@testing-library/react';
+import { api, getSession, MSG, onLoggedIn, toast, type LoginReply } from '@qianyan/shared';
+import { answerCaptcha, captchaRequest, requestedDialog } from '@qianyan/shared/testing';
+import { button, field, fill, renderFlow, resetFlow, visitedPaths } from '../register/testing';
 
-// The profile form has its own tests; here it stands in to show what the bind page hands it.
-jest.mock('../profile/ProfileForm', () => ({
-  ProfileForm: ({ initial, onSaved, submitText }: { initial?: Partial<Profile>; onSaved: (p: Partial<Profile>) => void; submitText?: string }) => (
-    <div data-testid="profile-form" data-mobile={initial?.mobile}>
-      <button type="button" onClick={() => onSaved({ ...initial })}>
-        {submitText}
-      </button>
-    </div>
-  ),
-}));
+// The profile form has its own tests; its stand-in shows what the bind page hands it.
+jest.mock('../profile/ProfileForm');
 
 jest.setTimeout(60_000);
 
@@ -41,7 +23,6 @@ const wxMember: LoginReply = {
 
 beforeEach(() => {
   resetFlow();
-  act(() => qyStore.set(dialogAtom, null));
   jest.spyOn(toast, 'success').mockImplementation(() => {});
 });
 afterEach(() => jest.restoreAllMocks());
@@ -84,7 +65,7 @@ describe('/wechat/wxlogin (§4 messaging-app login)', () => {
     const { user } = renderFlow('/wechat/wxlogin?code=old&state=st-4');
     expect(await screen.findByText('微信登录未完成')).toBeInTheDocument();
     await user.click(button('重新登录'));
-    expect(qyStore.get(dialogAtom)).toEqual({ name: 'login' });
+    expect(requestedDialog()).toEqual({ name: 'login' });
   });
 
   it('asks nothing of the server without a code', async () => {
@@ -117,8 +98,8 @@ describe('/wxloginBindPhone (§2.7 messaging-app variant)', () => {
     const { user } = renderFlow('/wxloginBindPhone?code=wx-b2&state=st');
     await fill(user, field('手机号码'), '13700000000');
     await user.click(button('获取验证码'));
-    await waitFor(() => expect(qyStore.get(captchaRequestAtom)).not.toBeNull());
-    await answerCaptcha('cap-b', '4');
+    await waitFor(() => expect(captchaRequest()).not.toBeNull());
+    await answerCaptcha({ uuid: 'cap-b', code: '4' });
     await waitFor(() => expect(sms).toHaveBeenCalledWith({ phoneNo: '13700000000', uuid: 'cap-b', code: '4', codeType: 4 }));
     await fill(user, field('验证码'), '202611');
     await user.click(button('绑定并登录'));

@@ -1,20 +1,8 @@
 import { waitFor, within } from '@testing-library/react';
-import {
-  api,
-  captchaRequestAtom,
-  dialogAtom,
-  getSession,
-  MSG,
-  onLoggedIn,
-  openDialog,
-  qyStore,
-  resolveCaptcha,
-  toast,
-  type SessionUser,
-} from '@qianyan/shared';
+import { api, getSession, MSG, onLoggedIn, openDialog, toast, type SessionUser } from '@qianyan/shared';
 import { act } from 'react';
 import { button, fill, findDialog, renderDialogs, resetDialogs, setupUser, tab } from './testing';
-import { sessionUser } from '@qianyan/shared/testing';
+import { answerCaptcha, captchaRequest, requestedDialog, sessionUser } from '@qianyan/shared/testing';
 
 jest.setTimeout(60_000);
 
@@ -52,8 +40,8 @@ describe('code login dialog (§2.6)', () => {
     const { user, dialog } = await openCodeLogin();
     await fill(user, within(dialog).getByLabelText('请输入手机号码'), '13912345678');
     await user.click(button(dialog, '获取验证码'));
-    await waitFor(() => expect(qyStore.get(captchaRequestAtom)).not.toBeNull());
-    await act(async () => resolveCaptcha({ uuid: 'c-1', code: '3' }));
+    await waitFor(() => expect(captchaRequest()).not.toBeNull());
+    await answerCaptcha({ uuid: 'c-1', code: '3' });
     await waitFor(() => expect(sms).toHaveBeenCalledWith({ phoneNo: '13912345678', uuid: 'c-1', code: '3', codeType: 3 }));
     await fill(user, within(dialog).getByLabelText('验证码'), '246810');
     await user.click(button(dialog, '登录'));
@@ -63,7 +51,7 @@ describe('code login dialog (§2.6)', () => {
     expect(getSession()?.user.membername).toBe('code_user');
     expect(toast.success).toHaveBeenCalledWith(MSG.loginSuccess);
     expect(loggedIn).toHaveBeenCalledTimes(1);
-    expect(qyStore.get(dialogAtom)).toBeNull();
+    expect(requestedDialog()).toBeNull();
   });
 
   it('logs in with an e-mail code', async () => {
@@ -89,6 +77,6 @@ describe('code login dialog (§2.6)', () => {
     await user.click(button(dialog, '登录'));
     await waitFor(() => expect(button(dialog, '登录')).toBeEnabled());
     expect(getSession()).toBeNull();
-    expect(qyStore.get(dialogAtom)?.name).toBe('codeLogin');
+    expect(requestedDialog()?.name).toBe('codeLogin');
   });
 });
