@@ -31,11 +31,9 @@ export function CommentaryPanel({
       <div id={bodyId} hidden={!open} className="qy-ai-wantsay-body">
         <RichHtml className="qy-ai-html" html={html} />
         {truncated && (
-          <div className="qy-ai-wantsay-more">
-            <button type="button" className="qy-ai-linkbutton" onClick={onMore}>
-              {T.commentaryMore}
-            </button>
-          </div>
+          <button type="button" className="qy-ai-linkbutton qy-ai-wantsay-more" onClick={onMore}>
+            {T.commentaryMore}
+          </button>
         )}
       </div>
     </section>
