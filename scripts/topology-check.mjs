@@ -42,11 +42,16 @@ export async function check({ site, seconds, instances, stop, restart }) {
     try {
       const res = await page.goto(site + url, { waitUntil: 'load', timeout: 30_000 });
       if (!res || res.status() !== 200) problems.push(`document ${res?.status() ?? 'none'}`);
-      await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
-      const state = await page.evaluate(() => {
+      // The remote (or its fallback) draws into #qy-main: wait for it, as a reader would, on a busy machine too.
+      const look = () => {
         const main = document.querySelector('#qy-main');
         return { fallback: Boolean(document.querySelector('.qy-remote-fallback')), text: main?.textContent?.trim().length ?? 0 };
-      });
+      };
+      await page
+        .waitForFunction(() => Boolean(document.querySelector('.qy-remote-fallback')) || (document.querySelector('#qy-main')?.textContent?.trim().length ?? 0) > 0, null, { timeout: 30_000 })
+        .catch(() => {});
+      await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+      const state = await page.evaluate(look);
       if (state.fallback) problems.push('remote fallback shown');
       if (state.text === 0) problems.push('#qy-main empty');
     } catch (err) {

@@ -11,7 +11,8 @@
 //   options: --seconds N (check length, default 120), --keep (keep the database and the logs)
 //   environment: TOPOLOGY_DATABASE_URL (admin URL, default postgres://root@127.0.0.1:5432/postgres),
 //                TOPOLOGY_REDIS_URL (default redis://127.0.0.1:6379), TOPOLOGY_PORT (nginx, default
-//                8280; the instances take the next two), CHROMIUM_PATH (default /usr/bin/chromium)
+//                8280; the instances take the next two), CHROMIUM_PATH (default /usr/bin/chromium),
+//                QY_WEB_ROOT and QY_RELEASES_DIR (default shell/dist and releases/)
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -34,7 +35,8 @@ const REDIS_URL = process.env.TOPOLOGY_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const NGINX_PORT = Number(process.env.TOPOLOGY_PORT ?? 8280);
 const PORTS = { api1: NGINX_PORT + 1, api2: NGINX_PORT + 2 };
 const SITE = `http://127.0.0.1:${NGINX_PORT}`;
-const WEB_ROOT = path.join(ROOT, 'shell', 'dist');
+// The built shell (QY_WEB_ROOT, as for the server) and the releases (QY_RELEASES_DIR, as for apps.mjs).
+const WEB_ROOT = process.env.QY_WEB_ROOT ? path.resolve(process.env.QY_WEB_ROOT) : path.join(ROOT, 'shell', 'dist');
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
 
 const log = (...a) => console.log('[topology]', ...a);
