@@ -5,16 +5,15 @@ import {
   api,
   ARTICLE_LIST_PAGE_SIZE,
   MSG,
-  onLoggedIn,
   toast,
   useApiQuery,
-  useSession,
   type ArticleListItem as Item,
   type ArticleListQuery,
   type PageResult,
 } from '@qianyan/shared';
 import { PageHead, PlainButton, PlainIcon, PlainPagedList, PlainSkeleton, type PagedQuery } from '@qianyan/shared/plain';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useState } from 'react';
+import { useReloadOnSessionChange } from '../common/useReloadOnSessionChange';
 import { TEXT } from '../messages';
 import { ArticleListItem } from './ArticleListItem';
 
@@ -29,14 +28,7 @@ export function useArticleList(query: ArticleListQuery | null) {
     () => (query ? api.article.selectArticleList(query, { silent: true }) : Promise.resolve(NO_RESULTS)),
     [JSON.stringify(query)],
   );
-  const { reload } = list;
-  useEffect(() => onLoggedIn(reload), [reload]);
-  const { loggedIn } = useSession();
-  const wasLoggedIn = useRef(loggedIn);
-  useEffect(() => {
-    if (wasLoggedIn.current && !loggedIn) reload();
-    wasLoggedIn.current = loggedIn;
-  }, [loggedIn, reload]);
+  useReloadOnSessionChange(list.reload);
   return list;
 }
 

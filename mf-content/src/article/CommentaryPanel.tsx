@@ -23,7 +23,7 @@ export function CommentaryPanel({
   return (
     <section className="qy-ai-wantsay" aria-label={T.commentary}>
       <h2 className="qy-ai-wantsay-head">
-        <button type="button" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)}>
+        <button type="button" className="qy-ai-barred" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)}>
           <span className="qy-ai-wantsay-title">{title || T.commentary}</span>
           <DownIcon className={open ? 'qy-ai-chevron qy-ai-chevron-open' : 'qy-ai-chevron'} />
         </button>

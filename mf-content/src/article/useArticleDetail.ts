@@ -3,12 +3,10 @@ import {
   ApiError,
   ARTICLE_PREV_TOKEN,
   getToken,
-  onLoggedIn,
   useApiQuery,
-  useSession,
   type ArticleDetail,
 } from '@qianyan/shared';
-import { useEffect, useRef } from 'react';
+import { useReloadOnSessionChange } from '../common/useReloadOnSessionChange';
 
 /** The envelope code of a missing or withdrawn article. */
 export const CODE_NOT_FOUND = 10004;
@@ -62,16 +60,7 @@ export function useArticleDetail(ref: ArticleRef) {
     if (!detail) throw new ArticleNotFound();
     return { detail, fetchedLoggedIn };
   }, [ref.permalinks, ref.id, ref.prev]);
-  const { reload } = query;
-
-  useEffect(() => onLoggedIn(reload), [reload]);
-
-  const { loggedIn } = useSession();
-  const wasLoggedIn = useRef(loggedIn);
-  useEffect(() => {
-    if (wasLoggedIn.current && !loggedIn) reload();
-    wasLoggedIn.current = loggedIn;
-  }, [loggedIn, reload]);
+  useReloadOnSessionChange(query.reload);
 
   const notFound =
     query.error instanceof ArticleNotFound ||

@@ -59,7 +59,7 @@ function CommentaryView({ detail, fetchedLoggedIn, reload }: DetailViewProps) {
 
           {!isBlankHtml(text) && (
             <section className="qy-cm-text" aria-labelledby="qy-cm-text-title">
-              <h2 id="qy-cm-text-title" className="qy-cm-text-title">
+              <h2 id="qy-cm-text-title" className="qy-cm-text-title qy-ai-barred">
                 {heading}
               </h2>
               <Html html={text} />
