@@ -3,6 +3,7 @@
 // hovered or focused. The slides not shown are inert (out of the tab order and the accessibility
 // tree); the dots name their slide.
 import { Children, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import './antdText.css';
 import './carousel.css';
 
 export const CAROUSEL_TEXT = {

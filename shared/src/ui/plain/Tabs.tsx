@@ -3,6 +3,7 @@
 // Home and End move between them and select. The panel is the caller's (PlainTabPanel), so the tabs
 // can sit in a bar of their own above it.
 import { useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import './antdText.css';
 import './tabs.css';
 
 export interface PlainTabItem<K extends string = string> {
