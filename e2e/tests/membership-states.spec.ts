@@ -3,7 +3,7 @@
 // member turns off auto-renewal; and a desktop 连续包年 purchase by the Alipay QR ends in 支付成功
 // without being told the purchase was not needed.
 import { expect, type APIRequestContext } from '@playwright/test';
-import { isMobile, loginThroughDialog, registerByEmail, snap, test, toast, uniqueTag } from './support';
+import { fillShippingAddress, isMobile, loginThroughDialog, registerByEmail, snap, test, toast, uniqueTag } from './support';
 
 const NEW_PASSWORD = 'Renewing#2026';
 
@@ -112,20 +112,7 @@ test('desktop 连续包年 by the Alipay QR: the phone pays and signs, the deskt
   await page.locator('label.qy-sub__plan').filter({ has: radio }).click();
   await page.getByRole('button', { name: '立即开通' }).click();
   const address = page.getByRole('dialog', { name: '填写收货地址' });
-  await address.getByLabel('收货人').fill('王医生');
-  await address.getByLabel('手机号').fill('13800138000');
-  await address.getByRole('combobox', { name: '所在地区' }).click();
-  const firstItem = (level: number) =>
-    page.locator(`.ant-cascader-dropdown:visible .ant-cascader-menu:nth-child(${level}) .ant-cascader-menu-item`).first();
-  for (let level = 1; level <= 2; level++) {
-    await expect(async () => {
-      await firstItem(level).click();
-      await expect(firstItem(level + 1)).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 15_000 });
-  }
-  await firstItem(3).click();
-  await address.getByLabel('详细地址').fill('东城区东单北大街 1 号');
-  await address.getByRole('button', { name: '保存并继续' }).click();
+  await fillShippingAddress(page, address, '王医生');
 
   const dialog = page.getByRole('dialog', { name: /开通连续包年/ });
   await expect(dialog.getByRole('img', { name: '支付宝支付二维码' })).toBeVisible();

@@ -4,7 +4,7 @@
 // continuous-monthly member is refused a second purchase. Each journey uses a new account, so the
 // other journeys' demo accounts keep their state.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { isMobile, loginThroughDialog, registerByEmail, snap, test, toast, uniqueTag } from './support';
+import { fillShippingAddress, isMobile, loginThroughDialog, registerByEmail, snap, test, toast, uniqueTag } from './support';
 
 const PASSWORD = 'Subscribe#2026';
 
@@ -115,23 +115,7 @@ test('a yearly purchase asks for the shipping address before paying', async ({ p
   await expect(address.locator('.ant-form-item-explain-error')).toHaveCount(4);
   await snap(page, testInfo, 'address-required');
 
-  await address.getByLabel('收货人').fill('张医生');
-  await address.getByLabel('手机号').fill('13800138000');
-  await address.getByRole('combobox', { name: '所在地区' }).click();
-  // Province, city, district: the first of each (a click during the opening animation may miss,
-  // so each level is retried until the next one shows).
-  const firstItem = (level: number) =>
-    page.locator(`.ant-cascader-dropdown:visible .ant-cascader-menu:nth-child(${level}) .ant-cascader-menu-item`).first();
-  for (let level = 1; level <= 2; level++) {
-    await expect(async () => {
-      await firstItem(level).click();
-      await expect(firstItem(level + 1)).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 15_000 });
-  }
-  await firstItem(3).click();
-  await expect(page.locator('.ant-cascader-dropdown:visible')).toHaveCount(0);
-  await address.getByLabel('详细地址').fill('东城区东单北大街 1 号');
-  await address.getByRole('button', { name: '保存并继续' }).click();
+  await fillShippingAddress(page, address, '张医生');
   await expect(address).toBeHidden();
 
   // Then the payment step of the same plan.

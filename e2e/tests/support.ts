@@ -1,4 +1,4 @@
-import { expect, test as base, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import path from 'node:path';
 
 /**
@@ -88,4 +88,28 @@ export async function registerByEmail(request: APIRequestContext, account: { ema
     data: { email, membername: username, password, verifyToken: check.data.verifyToken },
   });
   expect((await registered.json()).code).toBe(0);
+}
+
+/**
+ * Fills the shipping-address dialog (the yearly plans' gift) for `name`: a mobile, the first province,
+ * city and district, a street; then saves it.
+ */
+export async function fillShippingAddress(page: Page, address: Locator, name: string) {
+  await address.getByLabel('收货人').fill(name);
+  await address.getByLabel('手机号').fill('13800138000');
+  await address.getByRole('combobox', { name: '所在地区' }).click();
+  // Province, city, district: the first of each (a click during the opening animation may miss,
+  // so each level is retried until the next one shows).
+  const firstItem = (level: number) =>
+    page.locator(`.ant-cascader-dropdown:visible .ant-cascader-menu:nth-child(${level}) .ant-cascader-menu-item`).first();
+  for (let level = 1; level <= 2; level++) {
+    await expect(async () => {
+      await firstItem(level).click();
+      await expect(firstItem(level + 1)).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
+  }
+  await firstItem(3).click();
+  await expect(page.locator('.ant-cascader-dropdown:visible')).toHaveCount(0);
+  await address.getByLabel('详细地址').fill('东城区东单北大街 1 号');
+  await address.getByRole('button', { name: '保存并继续' }).click();
 }
