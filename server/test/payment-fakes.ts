@@ -35,6 +35,8 @@ const close = (server: Server) => new Promise<void>((r) => server.close(() => r(
 abstract class FakeGateway {
   private server?: Server;
   base = '';
+  /** The gateway's clock (ms): the real one, or a test's clock when the app under test runs on it. */
+  now: () => number = () => Date.now();
 
   async start() {
     const { server, base } = await listen((req, body, res) => this.handle(req, body, res));
@@ -90,7 +92,7 @@ export class FakeWechatPay extends FakeGateway {
 
   /** Headers WeChat Pay puts on a response or a notification: its signature over "ts\nnonce\nbody\n". */
   signHeaders(body: string, opts: { key?: string; serial?: string; timestamp?: string } = {}) {
-    const timestamp = opts.timestamp ?? String(Math.floor(Date.now() / 1000));
+    const timestamp = opts.timestamp ?? String(Math.floor(this.now() / 1000));
     const nonce = randomBytes(16).toString('hex');
     const signature = createSign('RSA-SHA256')
       .update(`${timestamp}\n${nonce}\n${body}\n`)
@@ -117,7 +119,7 @@ export class FakeWechatPay extends FakeGateway {
     if (!auth.startsWith('WECHATPAY2-SHA256-RSA2048 ')) return false;
     const fields = Object.fromEntries([...auth.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
     if (fields.mchid !== this.mchId || fields.serial_no !== this.merchantSerialNo) return false;
-    if (Math.abs(Date.now() / 1000 - Number(fields.timestamp)) > 300) return false;
+    if (Math.abs(this.now() / 1000 - Number(fields.timestamp)) > 300) return false;
     const message = `${req.method}\n${req.url}\n${fields.timestamp}\n${fields.nonce_str}\n${body}\n`;
     return createVerify('RSA-SHA256').update(message).verify(this.merchant.publicPem, fields.signature ?? '', 'base64');
   }

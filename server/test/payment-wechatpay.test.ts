@@ -130,6 +130,8 @@ describe('the server with WeChat Pay (PAY_PROVIDER=live) against the fake', () =
   let ctx: TestContext;
   before(async () => {
     ctx = await liveProviderApp({ wechatpay: fake.settings() });
+    // WeChat Pay and the app agree on the time: here, the test's clock.
+    fake.now = () => ctx.clock.now().getTime();
   });
   after(() => ctx?.close());
 

@@ -8,10 +8,11 @@
  *   - PostgreSQL: a database `qy_tpl_<run>` on the TEST_DATABASE_URL server, cloned with
  *     `create database … template …`.
  *
- * "A run" is one `npm test -w @qianyan/server` (test/run.ts names it in QY_TEST_RUN, so the files it
- * runs share one template), or one test process when a file is run by itself. The seed counts its
- * dates back from the moment it ran, so every test clock starts at that moment: a copy is exactly
- * the database the seed would have written at its start.
+ * "A run" is one `npm test -w @qianyan/server` (test/run.mjs names it in QY_TEST_RUN, so the files
+ * it runs share one template, and removes it at the end). A test file run by itself keeps its PGlite
+ * template in memory and seeds each PostgreSQL database directly (nothing would remove a template
+ * it left behind). The seed counts its dates back from the moment it ran, so every test clock
+ * starts at that moment: a copy is exactly the database the seed would have written at its start.
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -30,7 +31,7 @@ import { seedIfEmpty } from '../src/db/seed/index.js';
 import { migrationsFolder } from '../src/paths.js';
 
 /** This run's name: starts with its start time (ms), so leftovers of old runs can be told apart. */
-export const TEST_RUN = process.env.QY_TEST_RUN ?? `${Date.now()}p${process.pid}`;
+export const TEST_RUN = process.env.QY_TEST_RUN;
 const FILE_PREFIX = 'qy-seeded-';
 const DB_PREFIX = 'qy_tpl_';
 /** Templates of runs that started longer ago than this are removed when a new one is made. */
@@ -83,12 +84,12 @@ const runStartedAt = (name: string) => Number(/^(\d{10,})/.exec(name)?.[1] ?? Nu
 const isStale = (run: string) => !(Date.now() - runStartedAt(run) < STALE_MS);
 
 /** Removes the PGlite templates of runs older than a day (a run that ended badly leaves its own). */
-async function sweepPgliteTemplates() {
+async function sweepPgliteTemplates(current: string) {
   const names = await readdir(tmpdir()).catch(() => [] as string[]);
   for (const name of names) {
     if (!name.startsWith(FILE_PREFIX)) continue;
     const run = name.slice(FILE_PREFIX.length).replace(/(-pglite|-postgres)?\.(tar|json)(\.\d+)?$/, '');
-    if (run !== TEST_RUN && isStale(run)) await rm(join(tmpdir(), name), { force: true });
+    if (run !== current && isStale(run)) await rm(join(tmpdir(), name), { force: true });
   }
 }
 
@@ -99,10 +100,31 @@ async function migrateAndSeed(db: Db, migrate: () => Promise<void>): Promise<Dat
   return now;
 }
 
+let processTemplate: Promise<{ dump: Blob; template: SeededTemplate }> | undefined;
+
 /** A seeded PGlite data dir for this run (made by the first caller) and the seed's moment. */
-export async function seededPglite(): Promise<{ dump: Blob; template: SeededTemplate }> {
-  const tar = join(tmpdir(), `${FILE_PREFIX}${TEST_RUN}.tar`);
-  const now = await readSeedNow(TEST_RUN, 'pglite');
+export function seededPglite(): Promise<{ dump: Blob; template: SeededTemplate }> {
+  if (TEST_RUN) return sharedSeededPglite(TEST_RUN);
+  processTemplate ??= seedPglite();
+  return processTemplate;
+}
+
+async function seedPglite(): Promise<{ dump: Blob; template: SeededTemplate }> {
+  const client = await PGlite.create({ loadDataDir: await emptyPgliteCluster() });
+  try {
+    const db = drizzlePglite({ client, schema });
+    const seededAt = await migrateAndSeed(db as unknown as Db, () => migratePglite(db, { migrationsFolder }));
+    // A checkpoint writes every page out, so the dump holds the whole seeded state.
+    await client.query('checkpoint');
+    return { dump: await client.dumpDataDir('none'), template: { now: seededAt } };
+  } finally {
+    await client.close();
+  }
+}
+
+async function sharedSeededPglite(run: string): Promise<{ dump: Blob; template: SeededTemplate }> {
+  const tar = join(tmpdir(), `${FILE_PREFIX}${run}.tar`);
+  const now = await readSeedNow(run, 'pglite');
   if (now) {
     try {
       return { dump: new Blob([await readFile(tar)]), template: { now } };
@@ -110,20 +132,11 @@ export async function seededPglite(): Promise<{ dump: Blob; template: SeededTemp
       // The note without its dump (a run stopped between the two writes): seed again.
     }
   }
-  await sweepPgliteTemplates();
-  const client = await PGlite.create({ loadDataDir: await emptyPgliteCluster() });
-  try {
-    const db = drizzlePglite({ client, schema });
-    const seededAt = await migrateAndSeed(db as unknown as Db, () => migratePglite(db, { migrationsFolder }));
-    // A checkpoint writes every page out, so the dump holds the whole seeded state.
-    await client.query('checkpoint');
-    const dump = await client.dumpDataDir('none');
-    await writeAtomically(tar, Buffer.from(await dump.arrayBuffer()));
-    await writeAtomically(seedNowFile(TEST_RUN, 'pglite'), JSON.stringify({ now: seededAt.toISOString() }));
-    return { dump, template: { now: seededAt } };
-  } finally {
-    await client.close();
-  }
+  await sweepPgliteTemplates(run);
+  const seeded = await seedPglite();
+  await writeAtomically(tar, Buffer.from(await seeded.dump.arrayBuffer()));
+  await writeAtomically(seedNowFile(run, 'pglite'), JSON.stringify({ now: seeded.template.now.toISOString() }));
+  return seeded;
 }
 
 export async function withAdmin<T>(adminUrl: string, fn: (admin: pg.Client) => Promise<T>): Promise<T> {
@@ -147,12 +160,24 @@ function databaseUrl(adminUrl: string, name: string) {
  * (seeding the template first if this is the run's first database). Returns the seed's moment.
  */
 export async function createSeededPostgres(adminUrl: string, name: string): Promise<SeededTemplate> {
-  const template = templateDatabase(TEST_RUN);
+  if (!TEST_RUN) {
+    // A file run by itself: its own database, seeded where it stands.
+    await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
+    const pool = new pg.Pool({ connectionString: databaseUrl(adminUrl, name), max: 1 });
+    try {
+      const db = drizzleNodePg({ client: pool, schema });
+      return { now: await migrateAndSeed(db as unknown as Db, () => migrateNodePg(db, { migrationsFolder })) };
+    } finally {
+      await pool.end();
+    }
+  }
+  const run = TEST_RUN;
+  const template = templateDatabase(run);
   return withAdmin(adminUrl, async (admin) => {
     // One creator at a time per server: a second run (or process) waits instead of racing the first.
     await admin.query('select pg_advisory_lock(7270302)');
     try {
-      let now = await readSeedNow(TEST_RUN, 'postgres');
+      let now = await readSeedNow(run, 'postgres');
       const exists = (await admin.query('select 1 from pg_database where datname = $1', [template])).rowCount === 1;
       if (!exists || !now) {
         await sweepPostgresTemplates(admin);
@@ -165,7 +190,7 @@ export async function createSeededPostgres(adminUrl: string, name: string): Prom
         } finally {
           await pool.end();
         }
-        await writeAtomically(seedNowFile(TEST_RUN, 'postgres'), JSON.stringify({ now: now.toISOString() }));
+        await writeAtomically(seedNowFile(run, 'postgres'), JSON.stringify({ now: now.toISOString() }));
       }
       await admin.query(`create database ${name} template ${template}`);
       return { now };
@@ -182,12 +207,12 @@ async function sweepPostgresTemplates(admin: pg.Client) {
   }
 }
 
-/** Removes this run's templates (called once when the run ends; see test/run.ts). */
-export async function removeRunTemplates(adminUrl: string | undefined) {
-  await rm(join(tmpdir(), `${FILE_PREFIX}${TEST_RUN}.tar`), { force: true });
-  await rm(seedNowFile(TEST_RUN, 'pglite'), { force: true });
-  await rm(seedNowFile(TEST_RUN, 'postgres'), { force: true });
+/** Removes run `run`'s templates (called once when the run ends; see test/run.mjs). */
+export async function removeRunTemplates(run: string, adminUrl: string | undefined) {
+  await rm(join(tmpdir(), `${FILE_PREFIX}${run}.tar`), { force: true });
+  await rm(seedNowFile(run, 'pglite'), { force: true });
+  await rm(seedNowFile(run, 'postgres'), { force: true });
   if (adminUrl) {
-    await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${templateDatabase(TEST_RUN)} with (force)`)).catch(() => {});
+    await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${templateDatabase(run)} with (force)`)).catch(() => {});
   }
 }
