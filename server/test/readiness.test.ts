@@ -119,10 +119,35 @@ describe('readiness', () => {
       assert.equal(res.status, 503);
       assert.equal(res.body.data.checks.shell, 'error');
       assert.equal(res.body.data.problems.length, 1);
-      assert.match(res.body.data.problems[0]!, /^shell not built: no .*index\.html$/);
+      assert.match(res.body.data.problems[0]!, /^shell not built or released: no .*index\.html$/);
     } finally {
       await writeFile(join(web, 'index.html'), '<!doctype html>');
     }
+  });
+
+  it('reads the shell from its live release once one is released, and is not ready when that release is gone', async () => {
+    const release = join(releases, 'shell', '1.0.0-cccc');
+    await mkdir(release, { recursive: true });
+    await writeFile(join(release, 'index.html'), '<!doctype html>');
+    await writeFile(join(release, 'routes.json'), JSON.stringify({ remotes: { 'mf-content': ['/'], 'mf-courses': ['/course-resources'] } }));
+    await writeFile(join(releases, 'shell.json'), JSON.stringify({ version: '1.0.0-cccc' }));
+    try {
+      // The released shell's route table is the one read: mf-courses owns pages now and has no entry.
+      let res = await ready();
+      assert.equal(res.status, 503);
+      assert.deepEqual(res.body.data.problems, ['remote map has no entry for mf-courses, which owns pages of the shell']);
+      await writeFile(join(release, 'routes.json'), JSON.stringify({ remotes: { 'mf-content': ['/'] } }));
+      assert.equal((await ready()).status, 200);
+      await rm(release, { recursive: true });
+      res = await ready();
+      assert.equal(res.status, 503);
+      assert.equal(res.body.data.checks.shell, 'error');
+      assert.match(res.body.data.problems.join('\n'), /shell not built or released: no .*1\.0\.0-cccc.*index\.html/);
+    } finally {
+      await rm(join(releases, 'shell.json'), { force: true });
+      await rm(join(releases, 'shell'), { recursive: true, force: true });
+    }
+    assert.equal((await ready()).status, 200);
   });
 
   it('is not ready when the database does not answer', async () => {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { liveShellRoot } from '../lib/liveShell.js';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import Type from 'typebox';
@@ -59,7 +60,7 @@ export async function remoteMapProblems(webRoot: string, releasesDir: string): P
   const entries = Object.entries(map as Record<string, unknown>);
   const problems: string[] = [];
   // The shell's route table names the remotes that own pages: each needs an entry, or its pages show the fallback.
-  const routes = (await readJson(join(webRoot, 'routes.json')).catch(() => undefined)) as { remotes?: Record<string, unknown> } | undefined;
+  const routes = (await readJson(join(await liveShellRoot(webRoot, releasesDir), 'routes.json')).catch(() => undefined)) as { remotes?: Record<string, unknown> } | undefined;
   for (const remote of Object.keys(routes?.remotes ?? {})) {
     if (!(remote in (map as object))) problems.push(`remote map has no entry for ${remote}, which owns pages of the shell`);
   }
@@ -124,12 +125,15 @@ const readinessPlugin: FastifyPluginAsync<ReadinessOptions> = async (app, opts) 
             problems.push(`migrations: ${err.message.split('\n')[0]}`);
           },
         );
-    const shell = readFile(join(opts.webRoot, 'index.html')).then(
-      () => undefined,
-      () => {
-        checks.shell = 'error';
-        problems.push(`shell not built: no ${join(opts.webRoot, 'index.html')}`);
-      },
+    const shellIndex = liveShellRoot(opts.webRoot, opts.releasesDir).then((root) => join(root, 'index.html'));
+    const shell = shellIndex.then((index) =>
+      readFile(index).then(
+        () => undefined,
+        () => {
+          checks.shell = 'error';
+          problems.push(`shell not built or released: no ${index}`);
+        },
+      ),
     );
     const remotes = remoteMapProblems(opts.webRoot, opts.releasesDir).then((found) => {
       if (found.length > 0) checks.remotes = 'error';

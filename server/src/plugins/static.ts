@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SiteSettings } from '../config.js';
 import { assetsDir } from '../paths.js';
+import { liveShellRoot, SAFE_SEGMENT } from '../lib/liveShell.js';
 import { LOCAL_UPLOADS_PATH } from '../storage/index.js';
 import { isApiPath, isProviderPath } from './errors.js';
 import { closedHeaderAdvert, firstViewData, pageHeadFor, type FirstViewEntry, type PageHead } from './firstView.js';
@@ -19,8 +20,6 @@ export interface StaticPluginOptions {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** One path segment of a file the server sends: no '..', no hidden files. */
-const SAFE_SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.@+-]*$/;
 const NO_CACHE = 'no-cache';
 /** Content-hashed file names from the bundlers: main.3f9a1c2b.js, 512.a1b2c3d4e5.chunk.css, and their
  * precompressed twins main.3f9a1c2b.js.br / .gz … */
@@ -171,11 +170,7 @@ export default fp<StaticPluginOptions>(
      * The live shell: the release named by releases/shell.json (the release store, scripts/lib/releases.mjs),
      * or the configured web root where no shell has been released (a development checkout).
      */
-    async function shellRoot(): Promise<string> {
-      const live = await readJson<{ version?: unknown }>(join(opts.releasesDir, 'shell.json'));
-      const version = typeof live?.version === 'string' && SAFE_SEGMENT.test(live.version) ? live.version : undefined;
-      return version ? join(opts.releasesDir, 'shell', version) : opts.webRoot;
-    }
+    const shellRoot = () => liveShellRoot(opts.webRoot, opts.releasesDir, (file) => readJson(file));
 
     /** Shell releases other than the live one, newest first: a page opened on one of them still loads its chunks. */
     let olderShells: { at: number; dirs: string[] } | undefined;
