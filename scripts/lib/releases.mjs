@@ -16,6 +16,8 @@ import path from 'node:path';
 import semver from 'semver';
 
 export const SHELL = 'shell';
+/** The name of the link to the live shell release inside releases/shell/. */
+export const LIVE_LINK = 'live';
 /** Releases kept per app besides the live and previous ones (`prune`). */
 export const KEEP_RELEASES = 5;
 
@@ -66,7 +68,7 @@ export function createReleaseStore(dir) {
     if (!fs.existsSync(base)) return [];
     return fs
       .readdirSync(base)
-      .filter((v) => !v.endsWith('.partial') && hasRelease(app, v))
+      .filter((v) => !v.endsWith('.partial') && !v.endsWith('.tmp') && v !== LIVE_LINK && hasRelease(app, v))
       .map((version) => ({ version, ...info(app, version) }))
       .sort((a, b) => String(b.builtAt).localeCompare(String(a.builtAt)) || b.version.localeCompare(a.version));
   }
@@ -142,6 +144,18 @@ export function createReleaseStore(dir) {
     return unmet;
   }
 
+  /**
+   * releases/shell/live: a link to the live shell's folder, for a proxy that serves the shell's
+   * files itself (deploy/nginx); replaced atomically, like the JSON files.
+   */
+  function pointLiveLink(version) {
+    const link = file(SHELL, LIVE_LINK);
+    const tmp = `${link}.${process.pid}.tmp`;
+    fs.rmSync(tmp, { force: true });
+    fs.symlinkSync(version, tmp);
+    fs.renameSync(tmp, link);
+  }
+
   /** Refuses a change after which a live remote would need more than the live shell provides. */
   function assertCompatible(changes, state) {
     const next = { ...state, ...changes };
@@ -195,7 +209,10 @@ export function createReleaseStore(dir) {
         for (const [app, version] of remotes) map[app] = manifestUrl(app, version);
         writeJson(file('remotes.json'), map);
       }
-      if (changes[SHELL] && state[SHELL] !== changes[SHELL]) writeJson(file('shell.json'), { version: changes[SHELL] });
+      if (changes[SHELL] && state[SHELL] !== changes[SHELL]) {
+        writeJson(file('shell.json'), { version: changes[SHELL] });
+        pointLiveLink(changes[SHELL]);
+      }
       const at = new Date().toISOString();
       const entries = Object.entries(changes).map(([app, version]) => ({ at, app, action, from: state[app] ?? null, to: version, by, ...(note ? { note } : {}) }));
       fs.appendFileSync(file('history.jsonl'), entries.map((e) => `${JSON.stringify(e)}\n`).join(''));

@@ -42,6 +42,8 @@ describe('activating a release', () => {
     const entry = store.activate('mf-content', 'c1', { by: 'alice' });
     assert.deepEqual(JSON.parse(fs.readFileSync(path.join(dir, 'remotes.json'), 'utf8')), { 'mf-content': '/remotes/mf-content/c1/mf-manifest.json' });
     assert.deepEqual(JSON.parse(fs.readFileSync(path.join(dir, 'shell.json'), 'utf8')), { version: 's1' });
+    assert.equal(fs.readlinkSync(path.join(dir, 'shell', 'live')), 's1', 'shell/live links the live shell');
+    assert.deepEqual(store.list('shell').map((r) => r.version), ['s1'], 'the link is not a release');
     assert.deepEqual(store.live(), { shell: 's1', 'mf-content': 'c1' });
     assert.equal(entry.by, 'alice');
     assert.deepEqual(store.history().map((e) => [e.app, e.action, e.from, e.to, e.by]), [

@@ -179,7 +179,7 @@ export default fp<StaticPluginOptions>(
         const base = join(opts.releasesDir, 'shell');
         const names = await readdir(base).catch(() => [] as string[]);
         const dated = await Promise.all(
-          names.filter((n) => SAFE_SEGMENT.test(n)).map(async (n) => ({ dir: join(base, n), mtimeMs: (await stat(join(base, n)).catch(() => undefined))?.mtimeMs ?? 0 })),
+          names.filter((n) => SAFE_SEGMENT.test(n) && n !== 'live' && !n.endsWith('.tmp')).map(async (n) => ({ dir: join(base, n), mtimeMs: (await stat(join(base, n)).catch(() => undefined))?.mtimeMs ?? 0 })),
         );
         olderShells = { at: Date.now(), dirs: dated.sort((a, b) => b.mtimeMs - a.mtimeMs).map((d) => d.dir) };
       }
