@@ -12,7 +12,7 @@
 //   environment: TOPOLOGY_DATABASE_URL (admin URL, default postgres://root@127.0.0.1:5432/postgres),
 //                TOPOLOGY_REDIS_URL (default redis://127.0.0.1:6379), TOPOLOGY_PORT (nginx, default
 //                8280; the instances take the next two), CHROMIUM_PATH (default /usr/bin/chromium),
-//                QY_WEB_ROOT and QY_RELEASES_DIR (default shell/dist and releases/)
+//                QY_WEB_ROOT and QY_RELEASES_DIR (default releases/shell/live, else shell/dist, and releases/)
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -35,8 +35,16 @@ const REDIS_URL = process.env.TOPOLOGY_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const NGINX_PORT = Number(process.env.TOPOLOGY_PORT ?? 8280);
 const PORTS = { api1: NGINX_PORT + 1, api2: NGINX_PORT + 2 };
 const SITE = `http://127.0.0.1:${NGINX_PORT}`;
-// The built shell (QY_WEB_ROOT, as for the server) and the releases (QY_RELEASES_DIR, as for apps.mjs).
-const WEB_ROOT = process.env.QY_WEB_ROOT ? path.resolve(process.env.QY_WEB_ROOT) : path.join(ROOT, 'shell', 'dist');
+// The shell's files nginx serves itself (QY_WEB_ROOT): by default the live shell release through
+// releases/shell/live (the release store keeps that link on the live one, so a shell roll-out or
+// roll-back needs no nginx reload; a hashed file of an earlier shell falls through to the API); the
+// releases (QY_RELEASES_DIR, as for apps.mjs).
+const LIVE_SHELL = path.join(RELEASES_DIR, 'shell', 'live');
+const WEB_ROOT = process.env.QY_WEB_ROOT
+  ? path.resolve(process.env.QY_WEB_ROOT)
+  : fs.existsSync(LIVE_SHELL)
+    ? LIVE_SHELL
+    : path.join(ROOT, 'shell', 'dist');
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
 
 const log = (...a) => console.log('[topology]', ...a);
