@@ -2,6 +2,7 @@
 import { render } from '@testing-library/react';
 import { api, clearSession, closeDialog, setSession, type SessionUser } from '@qianyan/shared';
 import { StoreProvider } from '@qianyan/shared/lifecycles';
+import { sessionUser } from '@qianyan/shared/testing';
 import { act } from 'react';
 import { ChromeApp } from './ChromeApp';
 
@@ -11,18 +12,17 @@ export const CLASSES = [
   { id: 9, classname: '感染', code: 70, num: 0, xcxIconSe: '' },
 ];
 
+/** A signed-in doctor with a yearly membership; `overrides` changes any field. */
 export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
-  return {
+  return sessionUser({
     id: 42,
     membername: '王医生',
     truename: '王明',
     identity: '执业医师',
     roleid: 1,
-    avatar: '',
     subscribe_info: { service_type: 2, service_end_date: '2099-12-31T00:00:00.000Z' },
-    ifNeedUpdate: 0,
     ...overrides,
-  };
+  });
 }
 
 export function signIn(user: SessionUser = makeUser()) {
