@@ -68,11 +68,15 @@ test('the home page shows every block with seeded data', async ({ page }, testIn
   await expect(period.getByRole('link', { name: /往期期刊/ })).toHaveAttribute('href', /\/period-article\?year=\d{4}&month=\d{1,2}$/);
   await expect(period.locator('.qy-period-box__item').first()).toBeVisible();
   await expect(main.getByRole('img', { name: '医学写作工作坊' })).toBeAttached();
-  await expect(main.getByRole('img', { name: '年度学术大会' })).toBeVisible();
+  // The stacked adverts load lazily, as a reader scrolls down to them (below the first screen on a phone).
+  const stackedAdvert = main.getByRole('img', { name: '年度学术大会' });
+  await stackedAdvert.scrollIntoViewIfNeeded();
+  await expect(stackedAdvert).toBeVisible();
   await expect(main.getByRole('region', { name: '动画解读' }).getByRole('link').nth(1)).toBeVisible();
   await expect(main.getByRole('region', { name: '述评' }).getByRole('listitem')).toHaveCount(5);
   const fields = main.getByRole('region', { name: '专业领域' });
   await expect(fields.getByRole('link')).toHaveCount(9);
+  await snap(page, testInfo, 'home-blocks');
   await expect(fields.getByRole('link', { name: '述评' })).toHaveAttribute('href', '/commentary');
   // The editing-class block comes from mf-courses, once the reader scrolls near it.
   await page.locator('.qy-home-editing').scrollIntoViewIfNeeded();
