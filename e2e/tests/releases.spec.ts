@@ -105,6 +105,7 @@ test('a tab opened on one shell keeps working through a shell roll-out and roll-
   });
   const failures = watchFailures(page);
   const header = page.locator('#qy-header');
+  const historyBefore = store.history('shell').length;
   let loads = 0;
 
   for (let round = 0; round < 6; round += 1) {
@@ -130,5 +131,6 @@ test('a tab opened on one shell keeps working through a shell roll-out and roll-
     await expect(header.getByRole('button', { name: '登录', exact: true })).toBeVisible();
   }
   expect(failures, `${loads} page loads`).toEqual([]);
-  expect(store.history('shell').filter((e) => e.by === 'e2e')).toHaveLength(6);
+  // This journey's changes (the other project's run used the same store before it).
+  expect(store.history('shell').slice(historyBefore).filter((e) => e.by === 'e2e')).toHaveLength(6);
 });
