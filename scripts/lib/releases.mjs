@@ -4,12 +4,18 @@
 //                                 with release.json (commit, build time, shared versions)
 //   releases/remotes.json         the live remote map the shell reads ({ remote: manifest URL })
 //   releases/shell.json           the live shell release ({ version })
+//   releases/rollout.json         the canaries: { canary: { remote: { version, percent } } }
 //   releases/history.jsonl        every change, appended: who, when, what from and to
+//
+// This folder's JSON files are the live state on one machine. With several server instances the
+// state lives in the database instead (RELEASE_STATE=database, server/src/modules/releases), which
+// applies the same rules (planActivation, planCanary, previousOf, pruneVictims below).
 //
 // Every change takes the store's lock, checks the caller's expectation (compare-and-swap: a change
 // based on a stale view is refused, never silently undone), checks compatibility with the shell,
 // writes atomically, and appends to the history.
 import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +28,9 @@ export const LIVE_LINK = 'live';
 export const KEEP_RELEASES = 5;
 
 export class ReleaseError extends Error {}
+
+/** Where a remote's release is found by the shell (the releases folder is served at /remotes/). */
+export const remoteManifestUrl = (remote, version) => `/remotes/${remote}/${version}/mf-manifest.json`;
 
 export function createReleaseStore(dir) {
   const file = (...p) => path.join(dir, ...p);
@@ -43,7 +52,7 @@ export function createReleaseStore(dir) {
     fs.renameSync(tmp, p);
   }
 
-  const manifestUrl = (remote, version) => `/remotes/${remote}/${version}/mf-manifest.json`;
+  const manifestUrl = remoteManifestUrl;
   const versionOfUrl = (remote, url) => {
     const m = typeof url === 'string' ? url.match(new RegExp(`^/remotes/${remote}/([^/]+)/mf-manifest\\.json$`)) : null;
     return m ? m[1] : url ?? null;
@@ -156,24 +165,6 @@ export function createReleaseStore(dir) {
     fs.renameSync(tmp, link);
   }
 
-  /** Refuses a change after which a live remote would need more than the live shell provides. */
-  function assertCompatible(changes, state) {
-    const next = { ...state, ...changes };
-    const shell = next[SHELL];
-    if (!shell || !hasRelease(SHELL, shell)) return; // a shell outside the store (npm run dev): nothing to check against
-    const describe = (u) => `${u.name} ${u.range} (the shell provides ${u.live ?? 'none'})`;
-    for (const [remote, v] of Object.entries(next)) {
-      if (remote === SHELL || !hasRelease(remote, v)) continue;
-      if (!(remote in changes) && !(SHELL in changes)) continue;
-      const unmet = unmetNeeds(remote, v, shell);
-      if (!unmet.length) continue;
-      if (remote in changes) {
-        throw new ReleaseError(`${remote} ${v} needs ${unmet.map(describe).join(', ')}: release a shell that provides it first`);
-      }
-      throw new ReleaseError(`shell ${shell} would break the live ${remote} ${v}: it needs ${unmet.map(describe).join(', ')}`);
-    }
-  }
-
   /**
    * Makes `version` the live release of `app`. `expected` (the live version the caller saw; null:
    * none) turns this into a compare-and-swap; undefined skips that check. Returns the history entry.
@@ -189,20 +180,8 @@ export function createReleaseStore(dir) {
    */
   function activateTogether(changes, { expected, action = 'activate', by = actor(), note } = {}) {
     return withLock(() => {
-      for (const [app, version] of Object.entries(changes)) {
-        if (!hasRelease(app, version)) {
-          const have = list(app).map((r) => r.version);
-          throw new ReleaseError(`no release ${app}@${version} (have: ${have.join(', ') || 'none'})`);
-        }
-      }
       const state = live();
-      for (const [app, want] of Object.entries(expected ?? {})) {
-        const found = state[app] ?? null;
-        if (want !== found) {
-          throw new ReleaseError(`${app} changed meanwhile: expected ${want ?? 'none'} live, found ${found ?? 'none'}; nothing was changed`);
-        }
-      }
-      assertCompatible(changes, state);
+      const plan = planActivation({ state, changes, expected, action, by, note, releases: artifacts });
       const remotes = Object.entries(changes).filter(([app, version]) => app !== SHELL && state[app] !== version);
       if (remotes.length) {
         const map = readJson(file('remotes.json'), {});
@@ -213,10 +192,34 @@ export function createReleaseStore(dir) {
         writeJson(file('shell.json'), { version: changes[SHELL] });
         pointLiveLink(changes[SHELL]);
       }
-      const at = new Date().toISOString();
-      const entries = Object.entries(changes).map(([app, version]) => ({ at, app, action, from: state[app] ?? null, to: version, by, ...(note ? { note } : {}) }));
-      fs.appendFileSync(file('history.jsonl'), entries.map((e) => `${JSON.stringify(e)}\n`).join(''));
-      return entries;
+      // A release made live ends its app's canary: the canary either won or was overtaken.
+      const canary = canaries();
+      if (Object.keys(changes).some((app) => canary[app])) {
+        writeJson(file('rollout.json'), { canary: Object.fromEntries(Object.entries(canary).filter(([app]) => !(app in changes))) });
+      }
+      fs.appendFileSync(file('history.jsonl'), plan.entries.map((e) => `${JSON.stringify(e)}\n`).join(''));
+      return plan.entries;
+    });
+  }
+
+  /** The canary of each remote that has one: { app: { version, percent } } (releases/rollout.json). */
+  function canaries() {
+    return readJson(file('rollout.json'), {}).canary ?? {};
+  }
+
+  /**
+   * Starts, changes (`percent`) or ends (`version` null) the canary of `app`: that share of visitors,
+   * sticky per visitor (canaryBucket), gets `version` instead of the live release. Checked like an
+   * activation (the release exists and fits the live shell); `expected` is the canary version the
+   * caller saw (null: none). Returns the history entry.
+   */
+  function setCanary(app, version, { percent = 10, expected, by = actor(), note } = {}) {
+    return withLock(() => {
+      const current = canaries();
+      const plan = planCanary({ state: live(), canary: current, app, version, percent, expected, by, note, releases: artifacts });
+      writeJson(file('rollout.json'), { canary: plan.canary });
+      fs.appendFileSync(file('history.jsonl'), `${JSON.stringify(plan.entry)}\n`);
+      return plan.entry;
     });
   }
 
@@ -225,11 +228,7 @@ export function createReleaseStore(dir) {
    * live (roll-backs are passed over, so rolling back again goes further back, not forward).
    */
   function previous(app) {
-    const current = live()[app];
-    const last = history(app)
-      .reverse()
-      .find((e) => e.to === current && e.action === 'activate' && e.from !== current);
-    return last?.from ?? null;
+    return previousOf(history(app), live()[app]);
   }
 
   function rollback(app, options = {}) {
@@ -242,13 +241,8 @@ export function createReleaseStore(dir) {
   /** Removes all but the newest `keep` releases of `app`, never the live or the previous one. */
   function prune(app, { keep = KEEP_RELEASES, by = actor() } = {}) {
     return withLock(() => {
-      const protect = new Set([live()[app], previous(app)].filter(Boolean));
-      const removed = [];
-      list(app).forEach((r, i) => {
-        if (i < keep || protect.has(r.version)) return;
-        fs.rmSync(releaseDir(app, r.version), { recursive: true, force: true });
-        removed.push(r.version);
-      });
+      const removed = pruneVictims(list(app), { keep, protect: [live()[app], previous(app), canaries()[app]?.version] });
+      for (const version of removed) fs.rmSync(releaseDir(app, version), { recursive: true, force: true });
       if (removed.length) {
         fs.appendFileSync(file('history.jsonl'), `${JSON.stringify({ at: new Date().toISOString(), app, action: 'prune', removed, by })}\n`);
       }
@@ -256,7 +250,115 @@ export function createReleaseStore(dir) {
     });
   }
 
-  return { dir, live, list, info, history, activate, activateTogether, rollback, previous, prune, withLock, hasRelease, unmetNeeds, manifestUrl };
+  /** What the planning functions read of the release folders (also used by the server's database state). */
+  const artifacts = { hasRelease, list, unmetNeeds };
+
+  return { dir, live, list, info, history, activate, activateTogether, rollback, previous, prune, canaries, setCanary, withLock, hasRelease, unmetNeeds, manifestUrl, artifacts };
+}
+
+// --- The rules of a change, the same whichever state holds the live releases ----------------------
+// (this folder's JSON files, or the server's database: server/src/modules/releases). Each takes the
+// state it decides on and `releases` (hasRelease, list, unmetNeeds: what the release folders hold),
+// and returns what to write, or throws ReleaseError with nothing changed.
+
+/** Refuses a change after which a live remote would need more than the live shell provides. */
+export function assertCompatible(changes, state, releases) {
+  const next = { ...state, ...changes };
+  const shell = next[SHELL];
+  if (!shell || !releases.hasRelease(SHELL, shell)) return; // a shell outside the store (npm run dev): nothing to check against
+  const describe = (u) => `${u.name} ${u.range} (the shell provides ${u.live ?? 'none'})`;
+  for (const [remote, v] of Object.entries(next)) {
+    if (remote === SHELL || !releases.hasRelease(remote, v)) continue;
+    if (!(remote in changes) && !(SHELL in changes)) continue;
+    const unmet = releases.unmetNeeds(remote, v, shell);
+    if (!unmet.length) continue;
+    if (remote in changes) {
+      throw new ReleaseError(`${remote} ${v} needs ${unmet.map(describe).join(', ')}: release a shell that provides it first`);
+    }
+    throw new ReleaseError(`shell ${shell} would break the live ${remote} ${v}: it needs ${unmet.map(describe).join(', ')}`);
+  }
+}
+
+function assertExists(app, version, releases) {
+  if (releases.hasRelease(app, version)) return;
+  const have = releases.list(app).map((r) => r.version);
+  throw new ReleaseError(`no release ${app}@${version} (have: ${have.join(', ') || 'none'})`);
+}
+
+/**
+ * Checks an activation of `changes` ({ app: version }) against the live `state` ({ app: version }):
+ * every release exists, the caller's `expected` view ({ app: version or null }) is still true
+ * (compare-and-swap), the result fits the shell. Returns the history entries.
+ */
+export function planActivation({ state, changes, expected, action = 'activate', by, note, at = new Date().toISOString(), releases }) {
+  for (const [app, version] of Object.entries(changes)) assertExists(app, version, releases);
+  for (const [app, want] of Object.entries(expected ?? {})) {
+    const found = state[app] ?? null;
+    if (want !== found) {
+      throw new ReleaseError(`${app} changed meanwhile: expected ${want ?? 'none'} live, found ${found ?? 'none'}; nothing was changed`);
+    }
+  }
+  assertCompatible(changes, state, releases);
+  const entries = Object.entries(changes).map(([app, version]) => ({ at, app, action, from: state[app] ?? null, to: version, by, ...(note ? { note } : {}) }));
+  return { entries };
+}
+
+/**
+ * Checks a change of `app`'s canary (`version` null ends it) against the live `state` and the
+ * current `canary` map; `expected` is the canary version the caller saw (null: none). Returns the
+ * new canary map and the history entry.
+ */
+export function planCanary({ state, canary, app, version, percent, expected, by, note, at = new Date().toISOString(), releases }) {
+  if (app === SHELL) throw new ReleaseError('the shell has no canary: activate a shell release, or preview it');
+  const current = canary[app] ?? null;
+  if (expected !== undefined && (current?.version ?? null) !== expected) {
+    throw new ReleaseError(`${app}'s canary changed meanwhile: expected ${expected ?? 'none'}, found ${current?.version ?? 'none'}; nothing was changed`);
+  }
+  const next = { ...canary };
+  if (version === null) {
+    if (!current) throw new ReleaseError(`${app} has no canary to end`);
+    delete next[app];
+    return { canary: next, entry: { at, app, action: 'canary-end', from: current.version, to: state[app] ?? null, by, ...(note ? { note } : {}) } };
+  }
+  if (!Number.isInteger(percent) || percent < 1 || percent > 99) throw new ReleaseError(`a canary's share is a whole percentage from 1 to 99, not ${percent}`);
+  assertExists(app, version, releases);
+  if (state[app] === version) throw new ReleaseError(`${app} ${version} is already live for everyone`);
+  assertCompatible({ [app]: version }, state, releases);
+  next[app] = { version, percent };
+  return { canary: next, entry: { at, app, action: 'canary', from: state[app] ?? null, to: version, percent, by, ...(note ? { note } : {}) } };
+}
+
+/**
+ * The release live before the current one: the `from` of the activation that made the current one
+ * live (roll-backs are passed over, so rolling back again goes further back, not forward).
+ */
+export function previousOf(history, current) {
+  const last = [...history].reverse().find((e) => e.to === current && e.action === 'activate' && e.from !== current);
+  return last?.from ?? null;
+}
+
+/** The releases to remove: all but the newest `keep` of `list` (newest first), never one in `protect`. */
+export function pruneVictims(list, { keep, protect }) {
+  const keepToo = new Set(protect.filter(Boolean));
+  return list.filter((r, i) => i >= keep && !keepToo.has(r.version)).map((r) => r.version);
+}
+
+/** A visitor's place, 0–99, in the canary of `app`: the same visitor always lands in the same place. */
+export function canaryBucket(visitorId, app) {
+  return crypto.createHash('sha256').update(`${app}:${visitorId}`).digest().readUInt32BE(0) % 100;
+}
+
+/**
+ * The remote map one visitor gets: the live `map` ({ remote: manifest URL }), with a canary's release
+ * for a visitor inside its share, and a previewed release ({ remote: version }) over both.
+ */
+export function remoteMapFor(map, { canary = {}, visitorId, previews = {}, manifestUrl }) {
+  const out = { ...map };
+  for (const [remote, c] of Object.entries(canary)) {
+    if (visitorId && remote in out && canaryBucket(visitorId, remote) < c.percent) out[remote] = manifestUrl(remote, c.version);
+  }
+  for (const [remote, version] of Object.entries(previews)) if (remote !== SHELL) out[remote] = manifestUrl(remote, version);
+  return out;
 }
 
 /**

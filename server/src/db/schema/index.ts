@@ -5,3 +5,4 @@ export * from './membership.js';
 export * from './auth.js';
 export * from './files.js';
 export * from './portal.js';
+export * from './releases.js';
