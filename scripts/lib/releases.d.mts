@@ -1,15 +1,19 @@
-// Types of releases.mjs for the TypeScript that uses it (the journeys).
+// Types of releases.mjs for the TypeScript that uses it (the journeys, the server's release service).
 export const SHELL: 'shell';
+export const LIVE_LINK: 'live';
 export const KEEP_RELEASES: number;
 export class ReleaseError extends Error {}
 
 export interface HistoryEntry {
   at: string;
   app: string;
-  action: 'activate' | 'rollback' | 'prune';
+  action: 'activate' | 'rollback' | 'prune' | 'canary' | 'canary-end';
   from?: string | null;
-  to?: string;
+  to?: string | null;
+  /** A canary's share of visitors. */
+  percent?: number;
   by: string;
+  note?: string;
   removed?: string[];
 }
 
@@ -22,16 +26,33 @@ export interface ReleaseRecord {
   requires?: Record<string, string>;
 }
 
+export interface Canary {
+  version: string;
+  percent: number;
+}
+
 export interface ActivateOptions {
   expected?: string | null;
   by?: string;
   note?: string;
 }
 
-export interface ReleaseStore {
+export interface Unmet {
+  name: string;
+  range: string;
+  live: string | null;
+}
+
+/** What the rules read of the release folders. */
+export interface ReleaseArtifacts {
+  hasRelease(app: string, version: string): boolean;
+  list(app: string): (ReleaseRecord & { version: string })[];
+  unmetNeeds(remote: string, remoteVersion: string, shellVersion: string): Unmet[];
+}
+
+export interface ReleaseStore extends ReleaseArtifacts {
   dir: string;
   live(): Record<string, string>;
-  list(app: string): (ReleaseRecord & { version: string })[];
   info(app: string, version: string): ReleaseRecord;
   history(app?: string): HistoryEntry[];
   activate(app: string, version: string, options?: ActivateOptions): HistoryEntry;
@@ -39,9 +60,10 @@ export interface ReleaseStore {
   rollback(app: string, options?: Omit<ActivateOptions, 'expected'>): HistoryEntry;
   previous(app: string): string | null;
   prune(app: string, options?: { keep?: number; by?: string }): string[];
-  hasRelease(app: string, version: string): boolean;
-  unmetNeeds(remote: string, remoteVersion: string, shellVersion: string): { name: string; range: string; live: string | null }[];
+  canaries(): Record<string, Canary>;
+  setCanary(app: string, version: string | null, options?: ActivateOptions & { percent?: number }): HistoryEntry;
   manifestUrl(remote: string, version: string): string;
+  artifacts: ReleaseArtifacts;
 }
 
 export function createReleaseStore(dir: string): ReleaseStore;
@@ -50,3 +72,35 @@ export function requiresOf(manifest: unknown): Record<string, string>;
 export function providesOf(manifest: unknown): Record<string, string>;
 export function actor(): string;
 export function currentCommit(cwd: string): string | null;
+export function remoteManifestUrl(remote: string, version: string): string;
+
+export function assertCompatible(changes: Record<string, string>, state: Record<string, string>, releases: ReleaseArtifacts): void;
+export function planActivation(input: {
+  state: Record<string, string>;
+  changes: Record<string, string>;
+  expected?: Record<string, string | null>;
+  action?: 'activate' | 'rollback';
+  by: string;
+  note?: string;
+  at?: string;
+  releases: ReleaseArtifacts;
+}): { entries: HistoryEntry[] };
+export function planCanary(input: {
+  state: Record<string, string>;
+  canary: Record<string, Canary>;
+  app: string;
+  version: string | null;
+  percent: number;
+  expected?: string | null;
+  by: string;
+  note?: string;
+  at?: string;
+  releases: ReleaseArtifacts;
+}): { canary: Record<string, Canary>; entry: HistoryEntry };
+export function previousOf(history: HistoryEntry[], current: string | null | undefined): string | null;
+export function pruneVictims(list: { version: string }[], options: { keep: number; protect: (string | null | undefined)[] }): string[];
+export function canaryBucket(visitorId: string, app: string): number;
+export function remoteMapFor(
+  map: Record<string, string>,
+  options: { canary?: Record<string, Canary>; visitorId?: string; previews?: Record<string, string>; manifestUrl: (remote: string, version: string) => string },
+): Record<string, string>;

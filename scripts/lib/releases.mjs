@@ -61,6 +61,7 @@ export function createReleaseStore(dir) {
   /** The live version of every app (a remote listed by a URL not in this store shows the URL). */
   function live() {
     const remotes = readJson(file('remotes.json'), {});
+    if (!remotes || typeof remotes !== 'object' || Array.isArray(remotes)) throw new ReleaseError(`${file('remotes.json')} is not an object of manifest URLs`);
     const out = Object.fromEntries(Object.entries(remotes).map(([remote, url]) => [remote, versionOfUrl(remote, url)]));
     const shell = readJson(file('shell.json'), null);
     if (shell?.version) out[SHELL] = shell.version;

@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { defaultMediaSettings, defaultUploadSettings, type AppConfig } from './config.js';
+import { defaultMediaSettings, defaultReleaseSettings, defaultUploadSettings, type AppConfig } from './config.js';
 import { loggerOptions } from './lib/logging.js';
 import { validatorCompiler } from './lib/validation.js';
 import accountRoutes from './modules/account/routes.js';
@@ -17,6 +17,8 @@ import membershipRoutes from './modules/membership/routes.js';
 import portalRoutes from './modules/portal/routes.js';
 import profileRoutes from './modules/profile/routes.js';
 import regionsRoutes from './modules/regions/routes.js';
+import releaseRoutes from './modules/releases/routes.js';
+import { createReleaseState, liveRemoteMaps, SHELL, type ReleaseState } from './modules/releases/state.js';
 import dbPlugin from './plugins/db.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
@@ -27,6 +29,13 @@ import securityHeadersPlugin, { cspSources } from './plugins/securityHeaders.js'
 import sessionPlugin from './plugins/session.js';
 import staticPlugin from './plugins/static.js';
 import { createServices, type Services } from './services.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live releases of the front end (modules/releases). */
+    releases: ReleaseState;
+  }
+}
 
 export interface BuildOptions {
   /** Overrides the logger options (tests pass a stream that collects warnings). */
@@ -50,7 +59,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
 
   // Cross-cutting plugins. Security headers first, so their hook covers every reply (404s included).
-  await app.register(securityHeadersPlugin, { releasesDir: config.releasesDir, sources: cspSources(config) });
+  // The live releases: the releases folder's files, or the database with several instances (read lazily: it opens below).
+  const releaseSettings = config.releases ?? defaultReleaseSettings();
+  const releases = createReleaseState({ kind: releaseSettings.state, releasesDir: config.releasesDir, db: () => app.db });
+  app.decorate('releases', releases);
+  await app.register(securityHeadersPlugin, { remoteMap: () => liveRemoteMaps(releases), sources: cspSources(config) });
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   // Before the database: a wrong REDIS_URL fails in milliseconds, not after migrations.
@@ -66,7 +79,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   await app.register(sessionPlugin, { now: config.now });
   if (config.apiDocs) await app.register(docsPlugin);
   // Readiness (/api/ready) apart from liveness (/api/health); turned 503 by startDraining on SIGTERM.
-  await app.register(readinessPlugin, { webRoot: config.webRoot, releasesDir: config.releasesDir });
+  await app.register(readinessPlugin, { webRoot: config.webRoot, releasesDir: config.releasesDir, releases });
 
   // Domain modules.
   const services = createServices({
@@ -94,6 +107,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   await app.register(membershipRoutes, { services });
   await app.register(payRoutes, { services });
   wirePayments(app, services);
+  await app.register(releaseRoutes, { state: releases, settings: releaseSettings, now: config.now, apps: async () => [SHELL, ...Object.keys((await releases.read()).remotes)] });
 
   // The site itself: shell, remotes, SPA fallback.
   const uploads = config.uploads ?? defaultUploadSettings();
@@ -102,6 +116,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     releasesDir: config.releasesDir,
     site: config.site,
     uploadsDir: uploads.storage === 'local' ? uploads.dir : undefined,
+    releases,
+    now: config.now,
   });
 
   return app;

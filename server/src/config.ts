@@ -1,4 +1,4 @@
-import { createPrivateKey, createPublicKey, randomBytes } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { repoRoot, serverRoot } from './paths.js';
@@ -31,6 +31,8 @@ export interface AppConfig {
   trustProxy: boolean | number | string;
   webRoot: string;
   releasesDir: string;
+  /** The release service (modules/releases); defaultReleaseSettings() when absent. */
+  releases?: ReleaseSettings;
   apiDocs: boolean;
   /** CSP_EXTRA_ORIGINS: more origins HTML pages may load from (a CDN, an embedded player). */
   cspExtraOrigins?: string[];
@@ -63,6 +65,36 @@ export interface MediaSettings {
   ttlSeconds: number;
   /** HMAC key of local signed URLs (MEDIA_URL_SECRET, else derived from AUTH_SECRET). */
   secret: string;
+}
+
+/**
+ * Where the live releases are kept and who may change them through the release service
+ * (/api/releases): RELEASE_STATE=file (the releases folder, one machine) or database (several
+ * instances); RELEASE_TOKENS names each caller (`ci=<secret>,alice=<secret>`), whose name goes into
+ * the release history. Only the tokens' SHA-256 is kept. No tokens: the service refuses every call.
+ */
+export interface ReleaseSettings {
+  state: 'file' | 'database';
+  tokens: { name: string; hash: string }[];
+  /** How long a tester's preview link works (RELEASE_PREVIEW_HOURS). */
+  previewTtlMs: number;
+}
+
+export const defaultReleaseSettings = (): ReleaseSettings => ({ state: 'file', tokens: [], previewTtlMs: 24 * 3_600_000 });
+
+/** RELEASE_TOKENS: `name=secret` pairs, comma separated; a secret has at least 24 characters. */
+export function parseReleaseTokens(raw: string | undefined, problems: string[]): ReleaseSettings['tokens'] {
+  if (!raw) return [];
+  const out: ReleaseSettings['tokens'] = [];
+  for (const pair of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const m = /^([A-Za-z0-9_.@-]{1,64})=(\S{24,})$/.exec(pair);
+    if (!m) {
+      problems.push('RELEASE_TOKENS must be name=secret pairs, comma separated, each secret at least 24 characters');
+      return [];
+    }
+    out.push({ name: m[1]!, hash: createHash('sha256').update(m[2]!).digest('hex') });
+  }
+  return out;
 }
 
 export interface SiteSettings {
@@ -246,6 +278,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     return isAbsolute(raw) ? raw : resolve(process.cwd(), raw);
   };
 
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const raw = str(name);
+    if (raw === undefined) return fallback;
+    if ((allowed as readonly string[]).includes(raw)) return raw as T;
+    problems.push(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
+    return fallback;
+  };
+
   const nodeEnvRaw = str('NODE_ENV') ?? 'development';
   let nodeEnv: NodeEnv = 'development';
   if (NODE_ENVS.includes(nodeEnvRaw as NodeEnv)) nodeEnv = nodeEnvRaw as NodeEnv;
@@ -289,6 +329,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy,
     webRoot: dir('QY_WEB_ROOT', resolve(repoRoot, 'shell', 'dist')),
     releasesDir: dir('QY_RELEASES_DIR', resolve(repoRoot, 'releases')),
+    releases: {
+      state: oneOf('RELEASE_STATE', ['file', 'database'] as const, 'file'),
+      tokens: parseReleaseTokens(str('RELEASE_TOKENS'), problems),
+      previewTtlMs: int('RELEASE_PREVIEW_HOURS', 24, 1, 24 * 30) * 3_600_000,
+    },
     apiDocs: bool('API_DOCS', true),
     cspExtraOrigins: origins('CSP_EXTRA_ORIGINS'),
     site: {

@@ -17,6 +17,7 @@ export default fp(
         components: {
           securitySchemes: {
             bearer: { type: 'http', scheme: 'bearer', description: 'Token from /api/login/login (also accepted in a `token` header)' },
+            releaseToken: { type: 'http', scheme: 'bearer', description: 'A release token of RELEASE_TOKENS (the release service, /api/releases)' },
           },
         },
       },

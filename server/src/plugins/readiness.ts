@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { liveShellRoot } from '../lib/liveShell.js';
+import { shellRootOf } from '../lib/liveShell.js';
+import type { ReleaseState } from '../modules/releases/state.js';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import Type from 'typebox';
@@ -17,6 +18,7 @@ import { ErrorCode, Messages } from '../lib/errors.js';
 export interface ReadinessOptions {
   webRoot: string;
   releasesDir: string;
+  releases: ReleaseState;
   /** How long the database may take to answer before the instance counts as not ready. */
   databaseTimeoutMs?: number;
 }
@@ -48,19 +50,24 @@ async function readJson(file: string): Promise<unknown> {
   return JSON.parse(await readFile(file, 'utf8')) as unknown;
 }
 
-/** Problems of the remote map: missing, unreadable, a routed remote without entry, a local manifest that cannot be read. */
-export async function remoteMapProblems(webRoot: string, releasesDir: string): Promise<string[]> {
+/** Problems of the remote map: missing, a routed remote without entry, a local manifest that cannot be read. */
+export async function remoteMapProblems(webRoot: string, releasesDir: string, releases: ReleaseState): Promise<string[]> {
   let map: unknown;
+  let shell: string | undefined;
   try {
-    map = await readJson(join(releasesDir, 'remotes.json'));
+    const current = await releases.read();
+    map = current.remotes;
+    shell = current.live.shell;
   } catch (err) {
-    return [`remote map ${join(releasesDir, 'remotes.json')} is missing or unreadable (${(err as Error).message.split('\n')[0]})`];
+    return [`remote map cannot be read: ${(err as Error).message.split('\n')[0]}`];
   }
-  if (!map || typeof map !== 'object' || Array.isArray(map)) return ['remote map remotes.json is not an object of manifest URLs'];
+  if (Object.keys(map as object).length === 0) {
+    return [releases.kind === 'file' ? `remote map ${join(releasesDir, 'remotes.json')} is missing or unreadable (no remote is live: npm run build)` : 'remote map: the database names no live remote (npm run build, then activate)'];
+  }
   const entries = Object.entries(map as Record<string, unknown>);
   const problems: string[] = [];
   // The shell's route table names the remotes that own pages: each needs an entry, or its pages show the fallback.
-  const routes = (await readJson(join(await liveShellRoot(webRoot, releasesDir), 'routes.json')).catch(() => undefined)) as { remotes?: Record<string, unknown> } | undefined;
+  const routes = (await readJson(join(shellRootOf(webRoot, releasesDir, shell), 'routes.json')).catch(() => undefined)) as { remotes?: Record<string, unknown> } | undefined;
   for (const remote of Object.keys(routes?.remotes ?? {})) {
     if (!(remote in (map as object))) problems.push(`remote map has no entry for ${remote}, which owns pages of the shell`);
   }
@@ -125,7 +132,10 @@ const readinessPlugin: FastifyPluginAsync<ReadinessOptions> = async (app, opts) 
             problems.push(`migrations: ${err.message.split('\n')[0]}`);
           },
         );
-    const shellIndex = liveShellRoot(opts.webRoot, opts.releasesDir).then((root) => join(root, 'index.html'));
+    const shellIndex = opts.releases.read().then(
+      (current) => join(shellRootOf(opts.webRoot, opts.releasesDir, current.live.shell), 'index.html'),
+      () => join(opts.webRoot, 'index.html'),
+    );
     const shell = shellIndex.then((index) =>
       readFile(index).then(
         () => undefined,
@@ -135,7 +145,7 @@ const readinessPlugin: FastifyPluginAsync<ReadinessOptions> = async (app, opts) 
         },
       ),
     );
-    const remotes = remoteMapProblems(opts.webRoot, opts.releasesDir).then((found) => {
+    const remotes = remoteMapProblems(opts.webRoot, opts.releasesDir, opts.releases).then((found) => {
       if (found.length > 0) checks.remotes = 'error';
       problems.push(...found);
     });

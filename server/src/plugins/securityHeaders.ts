@@ -108,8 +108,8 @@ export function contentSecurityPolicy(nonce: string, remotes: string[], sources:
 }
 
 export interface SecurityHeadersOptions {
-  /** Where remotes.json lives: the remotes' hosts are allowed to serve scripts. */
-  releasesDir: string;
+  /** The live remote map (with canaries' releases): the remotes' hosts are allowed to serve scripts. */
+  remoteMap: () => Promise<Record<string, unknown>>;
   sources: CspSources;
 }
 
@@ -130,25 +130,10 @@ export default fp<SecurityHeadersOptions>(
       },
     });
 
-    // The remote map moves on every release: re-read it only when the file changes.
-    const mapFile = join(opts.releasesDir, 'remotes.json');
-    let remotes: { mtimeMs: number; origins: string[] } = { mtimeMs: -1, origins: [] };
+    // The remote map moves on every release; its hosts are read from the live releases (cached there).
     async function currentRemoteOrigins(): Promise<string[]> {
-      const info = await stat(mapFile).catch(() => undefined);
-      const mtimeMs = info?.isFile() ? info.mtimeMs : 0;
-      if (mtimeMs !== remotes.mtimeMs) {
-        let origins: string[] = [];
-        if (mtimeMs) {
-          try {
-            const map = JSON.parse(await readFile(mapFile, 'utf8')) as unknown;
-            if (map && typeof map === 'object') origins = remoteOrigins(map as Record<string, unknown>);
-          } catch {
-            // A half-written map: the page's own remote map is unreadable too; allow the site only.
-          }
-        }
-        remotes = { mtimeMs, origins };
-      }
-      return remotes.origins;
+      const current = await opts.remoteMap().catch(() => undefined);
+      return current ? remoteOrigins(current) : [];
     }
 
     app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {

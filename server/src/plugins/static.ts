@@ -6,7 +6,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SiteSettings } from '../config.js';
 import { assetsDir } from '../paths.js';
-import { liveShellRoot, SAFE_SEGMENT } from '../lib/liveShell.js';
+import { shellRootOf, SAFE_SEGMENT } from '../lib/liveShell.js';
+import type { ReleaseState } from '../modules/releases/state.js';
+import { releasesFor } from '../modules/releases/visitor.js';
 import { LOCAL_UPLOADS_PATH } from '../storage/index.js';
 import { isApiPath, isProviderPath } from './errors.js';
 import { closedHeaderAdvert, firstViewData, pageHeadFor, type FirstViewEntry, type PageHead } from './firstView.js';
@@ -17,6 +19,9 @@ export interface StaticPluginOptions {
   site: SiteSettings;
   /** Local upload storage: its folder, served at /api/uploads/ (absent with S3 storage). */
   uploadsDir?: string;
+  /** The live releases (the remote map a visitor gets, the live shell). */
+  releases: ReleaseState;
+  now: () => Date;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -149,13 +154,12 @@ export default fp<StaticPluginOptions>(
     }
 
     /**
-     * Inline remote map and preload hints for the remote that owns `pathname` (none if unknown), and
-     * the page's heading from that remote's live release (page-heads.json), when it ships one.
+     * Inline remote map (this visitor's: canaries and previews applied) and preload hints for the
+     * remote that owns `pathname` (none if unknown), and the page's heading from that remote's
+     * release (page-heads.json), when it ships one.
      */
-    async function pageHints(pathname: string, nonce: string): Promise<{ tags: string; head?: PageHead }> {
-      const remotes = await readJson<Record<string, string>>(join(opts.releasesDir, 'remotes.json'));
-      if (!remotes || typeof remotes !== 'object') return { tags: '' };
-      const table = await readJson<RouteTable>(join(await shellRoot(), 'routes.json'));
+    async function pageHints(pathname: string, nonce: string, remotes: Record<string, string>, root: string): Promise<{ tags: string; head?: PageHead }> {
+      const table = await readJson<RouteTable>(join(root, 'routes.json'));
       const owner = table?.remotes ? routeOwner(table, pathname) : null;
       const url = owner ? remotes[owner] : undefined;
       if (typeof url !== 'string' || !url) return { tags: hintTags(remotes, undefined, nonce) };
@@ -167,10 +171,10 @@ export default fp<StaticPluginOptions>(
     }
 
     /**
-     * The live shell: the release named by releases/shell.json (the release store, scripts/lib/releases.mjs),
-     * or the configured web root where no shell has been released (a development checkout).
+     * The live shell: the release the release state names (scripts/lib/releases.mjs, or the
+     * database), or the configured web root where no shell has been released (a development checkout).
      */
-    const shellRoot = () => liveShellRoot(opts.webRoot, opts.releasesDir, (file) => readJson(file));
+    const shellRoot = async () => shellRootOf(opts.webRoot, opts.releasesDir, (await opts.releases.read()).live.shell);
 
     /** Shell releases other than the live one, newest first: a page opened on one of them still loads its chunks. */
     let olderShells: { at: number; dirs: string[] } | undefined;
@@ -187,8 +191,8 @@ export default fp<StaticPluginOptions>(
     }
 
     // Re-read index.html only when it changes, so a released or rebuilt shell is picked up without a restart.
-    async function renderIndex(): Promise<string | undefined> {
-      const indexPath = join(await shellRoot(), 'index.html');
+    async function renderIndex(root: string): Promise<string | undefined> {
+      const indexPath = join(root, 'index.html');
       const info = await stat(indexPath).catch(() => undefined);
       if (!info?.isFile()) return undefined;
       if (cached?.path !== indexPath || cached.mtimeMs !== info.mtimeMs) {
@@ -200,13 +204,15 @@ export default fp<StaticPluginOptions>(
     }
 
     async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
-      const html = await renderIndex();
+      const mine = await releasesFor(opts.releases, request, reply, opts.now());
+      const root = shellRootOf(opts.webRoot, opts.releasesDir, mine.shell);
+      const html = await renderIndex(root);
       reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8');
       if (!html) return reply.send(NOT_BUILT_PAGE);
       const pathname = (request.url.split('?', 1)[0] ?? '/').replace(/\/index\.html$/, '/');
       // The nonce goes into the shell's own scripts before the first view's content is drawn in.
       const nonce = request.cspNonce;
-      const hints = await pageHints(pathname, nonce);
+      const hints = await pageHints(pathname, nonce, mine.remotes, root);
       const first = await firstViewData(app, pathname, closedHeaderAdvert(request.headers.cookie), hints.head);
       const page = injectConfig(html.replaceAll(NONCE_SLOT, nonce), hints.tags + firstViewTagsFor(first.entries, first.images, nonce));
       let out = first.headerAdvertBox === undefined ? page : page.replace(HEADER_AD_BOX, first.headerAdvertBox);
@@ -217,12 +223,11 @@ export default fp<StaticPluginOptions>(
     app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
     app.get('/index.html', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
 
-    app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
-      const file = join(opts.releasesDir, 'remotes.json');
-      const info = await stat(file).catch(() => undefined);
-      if (!info?.isFile()) return reply.callNotFound();
+    app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) => {
+      const mine = await releasesFor(opts.releases, request, reply, opts.now());
+      if (Object.keys(mine.remotes).length === 0) return reply.callNotFound();
       reply.header('cache-control', NO_CACHE).type('application/json; charset=utf-8');
-      return reply.send(createReadStream(file));
+      return reply.send(JSON.stringify(mine.remotes));
     });
 
     // The live shell's files. `serve: false`: the route below picks the folder per request, so a shell
