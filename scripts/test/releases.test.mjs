@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, beforeEach, describe, it } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createReleaseStore, ReleaseError } from '../lib/releases.mjs';
+import { canaryBucket, createReleaseStore, remoteManifestUrl, remoteMapFor, ReleaseError } from '../lib/releases.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const storeModule = pathToFileURL(path.join(here, '../lib/releases.mjs')).href;
@@ -194,5 +194,42 @@ describe('a shell and its remotes released together', () => {
     assert.throws(() => store.activateTogether({ shell: 's1', 'mf-content': 'c1' }), /mf-content c1 needs @qianyan\/shared\/core \^1\.3\.0 \(the shell provides 1\.2\.0\)/);
     assert.deepEqual(store.live(), {});
     assert.deepEqual(store.history(), []);
+  });
+});
+
+describe('a canary', () => {
+  it('is checked like an activation, kept in rollout.json, recorded, and ended by an activation of its app', () => {
+    addRelease(dir, 'shell', 's1', { core: '1.2.0' });
+    addRelease(dir, 'mf-content', 'c1', { core: '1.2.0' });
+    addRelease(dir, 'mf-content', 'c2', { core: '1.2.0' });
+    addRelease(dir, 'mf-content', 'c3', { core: '1.3.0' });
+    store.activateTogether({ shell: 's1', 'mf-content': 'c1' });
+    assert.throws(() => store.setCanary('mf-content', 'c3', { percent: 10 }), /mf-content c3 needs @qianyan\/shared\/core \^1\.3\.0/);
+    assert.throws(() => store.setCanary('mf-content', 'c2', { percent: 0 }), /a whole percentage from 1 to 99, not 0/);
+    assert.throws(() => store.setCanary('mf-content', 'c1', { percent: 10 }), /already live for everyone/);
+    const entry = store.setCanary('mf-content', 'c2', { percent: 10, expected: null, by: 'ci' });
+    assert.deepEqual([entry.action, entry.from, entry.to, entry.percent, entry.by], ['canary', 'c1', 'c2', 10, 'ci']);
+    assert.deepEqual(store.canaries(), { 'mf-content': { version: 'c2', percent: 10 } });
+    assert.throws(() => store.setCanary('mf-content', null, { expected: 'c9' }), /canary changed meanwhile: expected c9, found c2/);
+    assert.deepEqual(store.prune('mf-content', { keep: 0 }), ['c3'], 'the live c1 and the canary c2 are never pruned');
+    store.activate('mf-content', 'c2');
+    assert.deepEqual(store.canaries(), {}, 'the canary won');
+  });
+
+  it('gives each visitor a stable place, and about its share of visitors the canary', () => {
+    const map = { 'mf-content': remoteManifestUrl('mf-content', 'c1'), 'mf-courses': remoteManifestUrl('mf-courses', 'k1') };
+    const canary = { 'mf-content': { version: 'c2', percent: 30 } };
+    let inside = 0;
+    for (let i = 0; i < 2000; i++) {
+      const visitorId = `visitor-${i}`;
+      assert.equal(canaryBucket(visitorId, 'mf-content'), canaryBucket(visitorId, 'mf-content'));
+      const mine = remoteMapFor(map, { canary, visitorId, manifestUrl: remoteManifestUrl });
+      assert.equal(mine['mf-courses'], map['mf-courses'], 'other remotes are untouched');
+      if (mine['mf-content'] === remoteManifestUrl('mf-content', 'c2')) inside++;
+    }
+    assert.ok(inside > 520 && inside < 680, `about 30 % (got ${inside} of 2000)`);
+    assert.deepEqual(remoteMapFor(map, { canary, manifestUrl: remoteManifestUrl }), map, 'a visitor without an id gets the live map');
+    const previewed = remoteMapFor(map, { canary, visitorId: 'x', previews: { 'mf-courses': 'k2' }, manifestUrl: remoteManifestUrl });
+    assert.equal(previewed['mf-courses'], remoteManifestUrl('mf-courses', 'k2'));
   });
 });

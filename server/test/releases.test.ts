@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawn } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { buildApp, type App } from '../src/app.js';
 import { parseReleaseTokens, type ReleaseSettings } from '../src/config.js';
 import { releaseLive } from '../src/db/schema/index.js';
@@ -11,6 +13,7 @@ import { createTestApp, type TestContext } from './helpers.js';
 // The release service (/api/releases) on both kinds of state: the releases folder (one machine) and
 // the database (several instances), with releases written by hand in the shape the builds write.
 
+const RELEASE_COMMAND = fileURLToPath(new URL('../../scripts/release.mjs', import.meta.url));
 const CI_TOKEN = 'ci-token-0123456789abcdefghijkl';
 const ALICE_TOKEN = 'alice-token-0123456789abcdefghij';
 const html = { accept: 'text/html' };
@@ -163,6 +166,26 @@ for (const kind of ['file', 'database'] as const) {
       assert.equal(unknown.json().code, 10004);
       ctx.clock.advance(3_600_000 + 1000);
       assert.equal((await page(cookie)).map['mf-content'], '/remotes/mf-content/c2/mf-manifest.json', 'an expired preview shows the live release');
+    });
+
+    it('is what the release command asks when QY_RELEASE_URL and QY_RELEASE_TOKEN are set', async () => {
+      const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      const release = (...args: string[]) =>
+        new Promise<{ code: number | null; out: string }>((resolve) => {
+          const child = spawn(process.execPath, [RELEASE_COMMAND, ...args], { env: { ...process.env, QY_RELEASE_URL: address, QY_RELEASE_TOKEN: ALICE_TOKEN } });
+          let out = '';
+          child.stdout.on('data', (d) => (out += d));
+          child.stderr.on('data', (d) => (out += d));
+          child.on('close', (code) => resolve({ code, out }));
+        });
+      const stale = await release('activate', 'mf-content', 'c3', '--expect', 'c1');
+      assert.equal(stale.code, 1);
+      assert.match(stale.out, /^refused: mf-content changed meanwhile: expected c1 live, found c2; nothing was changed \(409\)/);
+      const done = await release('activate', 'mf-content', 'c3', '--expect', 'c2');
+      assert.equal(done.code, 0, done.out);
+      assert.match(done.out, /mf-content +activate +c2 → c3 +by alice/);
+      assert.match((await release('status')).out, /^mf-content +c3 +commit c-c3$/m);
+      assert.match((await release('rollback', 'mf-content')).out, /rollback +c3 → c2 +by alice/);
     });
 
     it('prunes old releases but never the live, the previous or a canary', async () => {
