@@ -64,10 +64,19 @@ describe('shared dependencies', () => {
     expect(SHARED_SINGLETONS).not.toContain('@qianyan/shared/plain');
   });
 
+  it('names each slimmer shared module by a package request, never a file path', () => {
+    // A path is built into html-webpack-plugin's template compilation too, which writes a second copy
+    // of the module to the output (in development under the app's own copy's name: an asset conflict).
+    for (const request of Object.values(SHARED_IMPORTS) as string[]) {
+      expect(request).toMatch(/^@qianyan\/shared\//);
+      expect(require.resolve(request)).toMatch(/shared[\\/]webpack[\\/]/);
+    }
+  });
+
   it("shares a slim react-router-dom that exports every name an app imports from it", () => {
     const config = sharedConfig();
     expect(config['react-router-dom'].import).toBe(SHARED_IMPORTS['react-router-dom']);
-    const slim = readFileSync(SHARED_IMPORTS['react-router-dom'], 'utf8');
+    const slim = readFileSync(require.resolve(SHARED_IMPORTS['react-router-dom']), 'utf8');
     const exported = new Set(
       slim
         .slice(slim.indexOf('export {') + 'export {'.length, slim.indexOf('}', slim.indexOf('export {')))

@@ -112,9 +112,17 @@ function versionOf(dep) {
   return require(`${root}/package.json`).version;
 }
 
-/** Shared singletons whose provided module is a slimmer one than the package's main entry. */
+/**
+ * Shared singletons whose provided module is a slimmer one than the package's main entry, named by a
+ * package request (an export of @qianyan/shared), never by a file path: the federation plugin builds
+ * a shared module given by path into every compilation, html-webpack-plugin's template compilation
+ * included, which then wrote a second copy of it to the output (an unused file in each production
+ * build, and in development a file named like the app's own copy: "Conflict: Multiple assets emit
+ * different content to the same filename shared_webpack_react-router-dom_mjs.js"). A module named
+ * by request is built only where an app imports it, like every other shared library.
+ */
 const SHARED_IMPORTS = {
-  'react-router-dom': path.join(__dirname, 'react-router-dom.mjs'),
+  'react-router-dom': '@qianyan/shared/react-router-dom',
 };
 
 /**
