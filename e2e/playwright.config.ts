@@ -1,6 +1,7 @@
 // Journeys against the built, composed site served by the production server on a fresh database,
 // in Debian's Chromium (never a downloaded browser).
 import { defineConfig, devices } from '@playwright/test';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,8 @@ import { copyLiveReleases } from '../scripts/lib/releases.mjs';
 const PORT = Number(process.env.E2E_PORT ?? 8180);
 // One fresh embedded database per run, and a copy of the live releases that journeys may roll out
 // and back (releases.spec.ts) without touching the checkout's; workers inherit the runner's environment.
+// The release service's token of this run (releases.spec.ts asks the service through the release command).
+process.env.QY_E2E_RELEASE_TOKEN ??= crypto.randomBytes(24).toString('base64url');
 process.env.QY_E2E_DB ??= fs.mkdtempSync(path.join(os.tmpdir(), 'qy-e2e-db-'));
 process.env.QY_E2E_RELEASES ??= copyLiveReleases(
   path.resolve(__dirname, '../releases'),
@@ -62,6 +65,7 @@ export default defineConfig({
       // Every journey logs in from 127.0.0.1: its failures (wrong passwords on purpose) must not make
       // every later login of the run ask for the captcha. The per-address rule is tested in the server suite.
       LOGIN_MAX_FAILURES_PER_IP: '1000',
+      RELEASE_TOKENS: `e2e=${process.env.QY_E2E_RELEASE_TOKEN}`,
     },
   },
 });

@@ -9,6 +9,9 @@
 //   npm run release -- prune <app> [--keep N]          remove old releases (never the live or previous one)
 //   npm run release -- canary <app> <version> <percent> | canary <app> off   a share of visitors, sticky per visitor
 //   npm run release -- preview <app> <version>         a link that shows the release to whoever opens it (service only)
+//   --smoke (activate, canary; service only): first open the release in Chromium through a preview and
+//           check that its app mounts on one of its pages
+
 // <app> is shell, mf-content, mf-courses, mf-account or mf-payment. QY_RELEASE_BY names who acts (CI).
 //
 // By default the command works on this machine's releases folder. With QY_RELEASE_URL (the site,
@@ -19,6 +22,11 @@ import { KEEP_RELEASES, ReleaseError } from './lib/releases.mjs';
 import { releaseService } from './lib/releaseClient.mjs';
 
 const argv = process.argv.slice(2);
+const argvFlag = (name) => {
+  const i = argv.indexOf(name);
+  if (i !== -1) argv.splice(i, 1);
+  return i !== -1;
+};
 const flag = (name) => {
   const i = argv.indexOf(name);
   if (i === -1) return undefined;
@@ -26,6 +34,9 @@ const flag = (name) => {
   argv.splice(i, 2);
   return value;
 };
+const smoke = argvFlag('--smoke');
+/** Chromium only when asked for (scripts/lib/releaseSmoke.mjs). */
+const smokeInBrowser = async (...args) => (await import('./lib/releaseSmoke.mjs')).smokeInBrowser(...args);
 const expectRaw = flag('--expect');
 const keep = flag('--keep');
 const [command, app, version] = argv;
@@ -62,6 +73,7 @@ async function viaService(service) {
       console.log('(* live, < previous, ~ canary)');
     }
   } else if (command === 'activate' && version) {
+    if (smoke) console.log(`smoke check passed on ${await smokeInBrowser(service, needApp(), version)}`);
     printEntry(await service.post('/api/releases/activate', { app: needApp(), version, ...(expectRaw === undefined ? {} : { expected: expectRaw === 'none' ? null : expectRaw }) }));
   } else if (command === 'build') {
     await buildApp(needApp());
@@ -76,6 +88,7 @@ async function viaService(service) {
     const removed = await service.post('/api/releases/prune', { app: needApp(), keep: keep ? Number(keep) : KEEP_RELEASES });
     console.log(removed.length ? `removed ${removed.join(', ')}` : 'nothing to remove');
   } else if (command === 'canary' && version) {
+    if (smoke && version !== 'off') console.log(`smoke check passed on ${await smokeInBrowser(service, needApp(), version)}`);
     printEntry(await service.post('/api/releases/canary', version === 'off' ? { app: needApp(), version: null } : { app: needApp(), version, percent: Number(argv[3]) }));
   } else if (command === 'preview' && version) {
     const { url, expiresAt } = await service.post('/api/releases/previews', { app: needApp(), version });
@@ -85,6 +98,7 @@ async function viaService(service) {
 
 try {
   const service = releaseService(process.env);
+  if (smoke && !service) throw new ReleaseError('--smoke opens the release through a preview of the release service: set QY_RELEASE_URL and QY_RELEASE_TOKEN');
   if (service) await viaService(service);
   else if (command === 'status') {
     const live = store.live();

@@ -134,3 +134,63 @@ test('a tab opened on one shell keeps working through a shell roll-out and roll-
   // This journey's changes (the other project's run used the same store before it).
   expect(store.history('shell').slice(historyBefore).filter((e) => e.by === 'e2e')).toHaveLength(6);
 });
+
+/** The release command asking the run's server (its release service), as CI would. */
+function releaseViaService(...args: string[]) {
+  const env = { ...process.env, QY_RELEASE_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? 8180}`, QY_RELEASE_TOKEN: process.env.QY_E2E_RELEASE_TOKEN };
+  return run(process.execPath, [RELEASE_CMD, ...args], { env, timeout: 120_000 }).then(
+    (done) => ({ code: 0, out: done.stdout + done.stderr }),
+    (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, out: err.stdout + err.stderr }),
+  );
+}
+
+test('a tester previews a release nobody else sees, and a release that does not mount is refused by the smoke check', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const live = store.live()['mf-content']!;
+  const good = deriveRelease('mf-content', 'preview', () => {});
+  // Its files are all there (the service's own check passes), but its app throws as it loads.
+  const broken = deriveRelease('mf-content', 'throws', (folder) => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'mf-manifest.json'), 'utf8'));
+    const app = manifest.exposes.find((e: { path: string }) => e.path === './app');
+    const chunk: string = app.assets.js.sync.find((f: string) => f.includes('expose'));
+    fs.writeFileSync(path.join(folder, chunk), `throw new Error("this release fails to mount");\n${fs.readFileSync(path.join(folder, chunk), 'utf8')}`);
+    for (const twin of [`${chunk}.br`, `${chunk}.gz`]) fs.rmSync(path.join(folder, twin), { force: true });
+  });
+  const loadedFrom = (p: Page) => {
+    const versions = new Set<string>();
+    p.on('request', (req) => {
+      const m = /\/remotes\/mf-content\/([^/]+)\//.exec(req.url());
+      if (m) versions.add(m[1]!);
+    });
+    return versions;
+  };
+
+  // The tester opens the link and sees the previewed release; a reader at the same time does not.
+  const preview = await releaseViaService('preview', 'mf-content', good);
+  expect(preview.code, preview.out).toBe(0);
+  const link = /open (\S+)/.exec(preview.out)![1]!;
+  const tester = await browser.newPage();
+  const testerSaw = loadedFrom(tester);
+  await tester.goto(link);
+  await expect(tester.locator('#qy-main')).not.toBeEmpty();
+  await tester.goto('/index');
+  await expect(tester.locator('#qy-main .qy-remote-fallback')).toHaveCount(0);
+  await expect.poll(() => [...testerSaw]).toEqual([good]);
+  const readerSaw = loadedFrom(page);
+  await page.goto('/index');
+  await expect(page.locator('#qy-main')).not.toBeEmpty();
+  await expect.poll(() => [...readerSaw]).toEqual([live]);
+  await tester.close();
+
+  // The smoke check opens a release before it goes live: one that does not mount is refused.
+  const refused = await releaseViaService('activate', 'mf-content', broken, '--smoke');
+  expect(refused.code, refused.out).toBe(1);
+  expect(refused.out).toMatch(new RegExp(`refused: browser smoke check of mf-content ${broken} on / failed: .*this release fails to mount`));
+  expect(store.live()['mf-content']).toBe(live);
+
+  const activated = await releaseViaService('activate', 'mf-content', good, '--smoke');
+  expect(activated.code, activated.out).toBe(0);
+  expect(activated.out).toContain('smoke check passed on /');
+  expect(store.live()['mf-content']).toBe(good);
+  expect(store.history('mf-content').at(-1)).toMatchObject({ action: 'activate', from: live, to: good, by: 'e2e' });
+});
