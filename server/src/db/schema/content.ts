@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -12,8 +13,17 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { members } from './account.js';
 import { at, createdAt, updatedAt, classIds } from './columns.js';
 import { tsvector } from './search.js';
+
+/**
+ * Where an article stands in the editorial workflow (server/src/modules/editorial): draft → in
+ * review → scheduled → published → withdrawn. Only a published article is reachable by readers
+ * (status 1, or 2 when linkOnly); every other state has status 0.
+ */
+export const EDITORIAL_STATES = ['draft', 'in_review', 'scheduled', 'published', 'withdrawn'] as const;
+export type EditorialState = (typeof EDITORIAL_STATES)[number];
 
 /** Content families (spec §3 Source ids): 5 journal, 6 digest, 7 animation, 8 audio, 9 clinical research writing, 10 catalyst, 11 evidence, 1 commentary. */
 export const articleSources = pgTable('article_sources', {
@@ -112,8 +122,28 @@ export const articles = pgTable(
     relationArticleIds: integer('relation_article_ids').array().notNull().default(sql`'{}'::integer[]`),
     accessLevel: varchar('access_level', { length: 8 }).notNull().default('public'),
     readCount: integer('read_count').notNull().default(0),
-    /** 1 published, 2 published by link only (weekly catalogues, never listed), 0 draft. */
+    /**
+     * What readers reach: 1 published, 2 published by link only (weekly catalogues, never listed),
+     * 0 not reachable (any editorial state but published). Written with editorialState.
+     */
     status: smallint('status').notNull().default(1),
+    /** Editorial workflow state (EDITORIAL_STATES); rows written before the console are published. */
+    editorialState: varchar('editorial_state', { length: 12 }).$type<EditorialState>().notNull().default('published'),
+    /** Published by link only (status 2 rather than 1 when published), remembered while withdrawn. */
+    linkOnly: boolean('link_only').notNull().default(false),
+    /** When a scheduled article goes live (set in the scheduled state only). */
+    publishAt: at('publish_at'),
+    /** First time it went live (rows published before the console: filled when first withdrawn). */
+    firstPublishedAt: at('first_published_at'),
+    /** The document's revision, raised by every applied save (optimistic versioning). */
+    revision: integer('revision').notNull().default(1),
+    /** The staff account that created it in the console (owner of a contributor's draft). */
+    createdBy: integer('created_by').references(() => members.id, { onDelete: 'set null' }),
+    // The English original beside the Chinese translation (its title is outtitle).
+    enAuthors: text('en_authors').notNull().default(''),
+    enAbstract: text('en_abstract').notNull().default(''),
+    enBody: text('en_body').notNull().default(''),
+    enReferences: text('en_references').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -149,6 +179,15 @@ export const articles = pgTable(
       index('articles_search_vector_idx').using('gin', t.searchVector).where(published),
       index('articles_search_stale_idx').on(t.id).where(sql`${t.searchVector} is null`),
       check('articles_access_level_check', sql`${t.accessLevel} in ('public', 'login', 'member')`),
+      check('articles_editorial_state_check', sql`${t.editorialState} in ('draft', 'in_review', 'scheduled', 'published', 'withdrawn')`),
+      // Readers never reach an article that is not published; a scheduled one knows its time.
+      check('articles_reachable_published_check', sql`${t.status} = 0 or ${t.editorialState} = 'published'`),
+      check('articles_scheduled_time_check', sql`${t.editorialState} <> 'scheduled' or ${t.publishAt} is not null`),
+      // The console's lists (all states, newest change first; one state; a contributor's own) and the scheduler.
+      index('articles_updated_idx').on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+      index('articles_editorial_state_idx').on(t.editorialState, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+      index('articles_created_by_idx').on(t.createdBy).where(sql`${t.createdBy} is not null`),
+      index('articles_due_idx').on(t.publishAt).where(sql`${t.editorialState} = 'scheduled'`),
       check('articles_haswantsay_check', sql`${t.haswantsay} in (0, 1)`),
     ];
   },

@@ -6,3 +6,4 @@ export * from './auth.js';
 export * from './files.js';
 export * from './portal.js';
 export * from './releases.js';
+export * from './editorial.js';

@@ -17,6 +17,7 @@ import {
   readingRecords,
   sandboxAgreements,
   serviceOrders,
+  staffRoles,
   servicePlans,
   subscribeTexts,
 } from '../schema/index.js';
@@ -51,6 +52,13 @@ export interface SeedOptions {
 }
 
 const DAY_MS = 86_400_000;
+
+/** The demo staff accounts and their roles (README "Demo accounts"). */
+const DEMO_STAFF = [
+  { username: 'demo_contributor', role: 'contributor' },
+  { username: 'demo_editor', role: 'editor' },
+  { username: 'demo_admin', role: 'admin' },
+] as const;
 
 /** Seeds only a database that has no content yet (first start). Returns whether it seeded. */
 export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean> {
@@ -198,6 +206,10 @@ async function seedMembers(db: Db, now: Date, passwordHash: string) {
         joblevel: '副主任医师（副高）',
         jobname: '普通医生',
       },
+      // Staff of the editorial console (/editor, /api/editor): the same login as readers.
+      { username: 'demo_contributor', mobile: '13800000007', email: 'demo_contributor@example.com', passwordHash, truename: '许知行' },
+      { username: 'demo_editor', mobile: '13800000008', email: 'demo_editor@example.com', passwordHash, truename: '沈清和' },
+      { username: 'demo_admin', mobile: '13800000009', email: 'demo_admin@example.com', passwordHash, truename: '韩立本' },
       {
         username: 'demo_doctor',
         mobile: '13800000003',
@@ -225,9 +237,14 @@ async function seedMembers(db: Db, now: Date, passwordHash: string) {
       await db
         .select({ id: members.id, username: members.username })
         .from(members)
-        .where(inArray(members.username, ['demo_member', 'demo_expired', 'demo_renewing']))
+        .where(inArray(members.username, ['demo_member', 'demo_expired', 'demo_renewing', ...DEMO_STAFF.map((s) => s.username)]))
     ).map((m) => [m.username, m.id]),
   );
+  const staff = DEMO_STAFF.flatMap(({ username, role }) => {
+    const memberId = demo.get(username);
+    return memberId === undefined ? [] : [{ memberId, role, grantedAt: now }];
+  });
+  if (staff.length > 0) await db.insert(staffRoles).values(staff).onConflictDoNothing();
   const hasPeriods = async (memberId: number) =>
     Number((await db.select({ n: count() }).from(memberships).where(eq(memberships.memberId, memberId)))[0]?.n ?? 0) > 0;
 

@@ -251,6 +251,7 @@ async function seedCatalogues(db: Db) {
         pubdate: issue.thedate,
         accessLevel: 'public',
         status: 2,
+        linkOnly: true,
       },
     ];
   });

@@ -87,7 +87,8 @@ export function createPortalService(deps: { db: Db; now: () => Date }) {
           .select(periodicalColumns)
           .from(articles)
           .leftJoin(articleFilters, eq(articleFilters.id, articles.filterId))
-          .where(inArray(articles.permalinks, catalogs))
+          // Catalogues are published by link only (status 2); a withdrawn one (0) is not shown.
+          .where(and(inArray(articles.permalinks, catalogs), inArray(articles.status, [1, 2])))
       : [];
     return issues.map((issue) => {
       const mine = rows.filter((r) => r.weeklyIssueId === issue.id).map(toPeriodical);
