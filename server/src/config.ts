@@ -48,7 +48,16 @@ export interface AppConfig {
   payments?: PaymentSettings;
   /** Media of gated items and their signed URLs (MEDIA_*); defaultMediaSettings() when absent. */
   media?: MediaSettings;
+  /** The editorial console's scheduler (EDITORIAL_*); defaultEditorialSettings() when absent. */
+  editorial?: EditorialSettings;
 }
+
+export interface EditorialSettings {
+  /** How often scheduled articles are looked for (EDITORIAL_SCHEDULER_INTERVAL_SECONDS; 0 = no timer, as in tests). */
+  schedulerIntervalMs: number;
+}
+
+export const defaultEditorialSettings = (): EditorialSettings => ({ schedulerIntervalMs: 0 });
 
 /**
  * Media of items that need login or membership (ARCHITECTURE §3.3) live in a store of their own,
@@ -354,6 +363,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
   config.payments = loadPaymentSettings({ nodeEnv, databaseUrl, str, bool, int, url, problems }, config.accounts!);
   config.media = loadMediaSettings({ str, int, dir, problems }, config.accounts!, config.uploads!);
+  // Scheduled articles go live within a minute of their time: a run at least every 60 s.
+  config.editorial = { schedulerIntervalMs: int('EDITORIAL_SCHEDULER_INTERVAL_SECONDS', 15, 0, 60) * 1000 };
 
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -8,6 +8,7 @@ import { createAccountsModule } from './modules/auth/index.js';
 import { createBaseService } from './modules/base/service.js';
 import { createContentService } from './modules/content/service.js';
 import { createCoursesService } from './modules/courses/service.js';
+import { createEditorialService } from './modules/editorial/service.js';
 import { createFilesService } from './modules/files/service.js';
 import { createMediaUrls } from './modules/media/urls.js';
 import { createMembershipService } from './modules/membership/service.js';
@@ -82,6 +83,8 @@ export function createServices(deps: {
     log: deps.log ?? silentLog,
   });
   const shippingAddress = createShippingAddressStore({ db, now: config.now });
+  // The editorial console: the one writer of articles, their revisions, staff roles and the audit trail.
+  const editorial = createEditorialService({ db, now: config.now });
   return {
     account,
     base,
@@ -97,6 +100,7 @@ export function createServices(deps: {
     verification: accounts.verification,
     payments,
     shippingAddress,
+    editorial,
   };
 }
 

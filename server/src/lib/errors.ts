@@ -5,6 +5,10 @@ export const ErrorCode = {
   badParameter: 10001,
   noSession: 10002,
   notFound: 10004,
+  /** A staff route or action the caller's role does not allow (the editorial console). */
+  forbidden: 10403,
+  /** A save based on a revision someone else has already replaced (optimistic versioning). */
+  conflict: 10409,
   wrongCredentials: 10005,
   rateLimited: 10029,
   /** A login past the throttle's limits: solve the picture captcha (msg says what is missing or wrong). */
@@ -78,6 +82,8 @@ export class AppError extends Error {
     readonly code: number,
     readonly msg: string,
     readonly httpStatus = 200,
+    /** What the client needs to act on the refusal (a conflict's revisions); null for most errors. */
+    readonly data: Record<string, unknown> | null = null,
   ) {
     super(msg);
     this.name = 'AppError';

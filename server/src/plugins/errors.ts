@@ -46,15 +46,15 @@ export default fp(
       methodsByPath.set(route.url, methods);
     });
 
-    const send = (request: FastifyRequest, reply: FastifyReply, status: number, code: number, msg: string) => {
+    const send = (request: FastifyRequest, reply: FastifyReply, status: number, code: number, msg: string, data: unknown = null) => {
       reply.code(status).type('application/json; charset=utf-8').serializer(JSON.stringify);
       if (isProviderPath(pathOf(request.url))) return reply.send({ result: 0, msg });
-      return reply.send({ code, msg, data: null });
+      return reply.send({ code, msg, data });
     };
 
     app.setErrorHandler((error: FastifyError | AppError | RequestValidationError, request, reply) => {
       if (error instanceof AppError) {
-        return send(request, reply, error.httpStatus, error.code, error.msg);
+        return send(request, reply, error.httpStatus, error.code, error.msg, error.data);
       }
       if (error instanceof RequestValidationError) {
         request.log.info({ validation: error.validation }, 'request validation failed');
