@@ -11,6 +11,7 @@ import type { ReleaseState } from '../modules/releases/state.js';
 import { releasesFor } from '../modules/releases/visitor.js';
 import { LOCAL_UPLOADS_PATH } from '../storage/index.js';
 import { isApiPath, isProviderPath } from './errors.js';
+import { applyPageMeta, originOf, pageMetaFor, robotsTxt, sitemap, type ArticleCard } from './pageMeta.js';
 import { closedHeaderAdvert, firstViewData, pageHeadFor, type FirstViewEntry, type PageHead } from './firstView.js';
 
 export interface StaticPluginOptions {
@@ -22,6 +23,10 @@ export interface StaticPluginOptions {
   /** The live releases (the remote map a visitor gets, the live shell). */
   releases: ReleaseState;
   now: () => Date;
+  /** A published article's public card by permalinks or id (the page's head); none: the site's head. */
+  articleCard?: (key: { by: 'permalinks'; permalinks: string } | { by: 'id'; id: number }) => Promise<ArticleCard | undefined>;
+  /** Published articles for the sitemap, newest first. */
+  sitemapArticles?: (limit: number) => Promise<{ permalinks: string; sourceid: number; updatedAt: Date }[]>;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -215,13 +220,33 @@ export default fp<StaticPluginOptions>(
       const hints = await pageHints(pathname, nonce, mine.remotes, root);
       const first = await firstViewData(app, pathname, closedHeaderAdvert(request.headers.cookie), hints.head);
       const page = injectConfig(html.replaceAll(NONCE_SLOT, nonce), hints.tags + firstViewTagsFor(first.entries, first.images, nonce));
-      let out = first.headerAdvertBox === undefined ? page : page.replace(HEADER_AD_BOX, first.headerAdvertBox);
+      const origin = originOf(request);
+      const meta = await pageMetaFor(new URL(request.url, origin), origin, hints.head, opts.articleCard ?? (async () => undefined));
+      let out = applyPageMeta(first.headerAdvertBox === undefined ? page : page.replace(HEADER_AD_BOX, first.headerAdvertBox), meta);
       if (first.main) out = out.replace(MAIN_BOX, (open) => `${open}${first.main}`);
       return reply.send(out);
     }
 
     app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
     app.get('/index.html', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
+
+    app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8');
+      return robotsTxt(originOf(request));
+    });
+
+    // The sitemap, or past 50,000 addresses its index and numbered parts (/sitemap-1.xml …).
+    app.get('/sitemap.xml', { schema: { hide: true } }, (request, reply) => sendSitemap(request, reply, undefined));
+    app.get('/sitemap-:part.xml', { schema: { hide: true } }, (request, reply) => {
+      const part = Number((request.params as { part: string }).part);
+      return Number.isSafeInteger(part) ? sendSitemap(request, reply, part) : reply.callNotFound();
+    });
+    async function sendSitemap(request: FastifyRequest, reply: FastifyReply, part: number | undefined) {
+      const xml = await sitemap(app, originOf(request), part, opts.sitemapArticles ?? (async () => []));
+      if (!xml) return reply.callNotFound();
+      reply.header('cache-control', 'public, max-age=3600').type('application/xml; charset=utf-8');
+      return xml;
+    }
 
     app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) => {
       const mine = await releasesFor(opts.releases, request, reply, opts.now());

@@ -713,6 +713,27 @@ export function createContentService(deps: {
     },
 
     /** Animations and audio items related to an article (list fields only: no media URLs). */
+    /**
+     * What the page's head may say of a published article, to anyone (search engines, share
+     * cards): its list card, the same for every reader, and never its text. Counts no read.
+     */
+    async articleHead(key: { by: 'permalinks'; permalinks: string } | { by: 'id'; id: number }): Promise<ArticleListItem | undefined> {
+      const version = await currentVersion();
+      const where = key.by === 'id' ? eq(articles.id, key.id) : eq(articles.permalinks, permalinksOf(key.permalinks));
+      const row = await details.get(version, key.by === 'id' ? `id:${key.id}` : `p:${permalinksOf(key.permalinks)}`, () => findPublished(where, version));
+      return row ? toListItem(row, new Set()) : undefined;
+    },
+
+    /** Every published article's address and last change, newest first, for the sitemap. */
+    async sitemapArticles(limit: number): Promise<{ permalinks: string; sourceid: number; updatedAt: Date }[]> {
+      return db
+        .select({ permalinks: articles.permalinks, sourceid: articles.sourceId, updatedAt: articles.updatedAt })
+        .from(articles)
+        .where(inArray(articles.status, REACHABLE))
+        .orderBy(desc(articles.postdate))
+        .limit(limit);
+    },
+
     async relationVideos(permalinks: string | undefined, memberId: number | undefined): Promise<ArticleListItem[]> {
       const [article] = await db
         .select({ relationArticleIds: articles.relationArticleIds })

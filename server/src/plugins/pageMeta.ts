@@ -1,0 +1,205 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PageHead } from './firstView.js';
+
+/** The site's name, as the pages' own titles end (`<name> - 千言医学`). */
+export const SITE_NAME = '千言医学';
+const SITE_DESCRIPTION = '千言医学：医学期刊中文版、专家述评、动画解读与医学课程';
+const DEFAULT_IMAGE = '/api/static/og/qianyan.jpg';
+
+/** Detail routes of articles, by the page that shows them (spec §2.1; 7 and 8 open the media pages). */
+const ARTICLE_ROUTES = new Set(['/article-info', '/animation-particulars', '/audio-particulars']);
+
+/** An article's public card, as the content service gives it for a page's head (never its text). */
+export interface ArticleCard {
+  id: number;
+  title: string;
+  outtitle: string;
+  author: string;
+  intro: string;
+  postdate: string;
+  sourceid: number;
+  sourceName: string;
+  permalinks: string;
+  thumb: string;
+  classNames: string;
+  accessLevel: 'public' | 'login' | 'member';
+}
+
+/** What a page's head says of it: <title>, description, canonical URL, share picture, JSON-LD. */
+export interface PageMeta {
+  title: string;
+  description: string;
+  canonical: string;
+  image: string;
+  type: 'website' | 'article';
+  jsonLd?: Record<string, unknown>;
+}
+
+const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const plain = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** The site's address as the reader reached it (behind a trusted proxy: its forwarded host and scheme). */
+export function originOf(request: FastifyRequest): string {
+  const raw = `${request.protocol}://${request.host}`;
+  try {
+    return new URL(raw).origin;
+  } catch {
+    return raw;
+  }
+}
+
+/** The article page's address, the one search engines should keep: its permalink, nothing else. */
+export function articlePath(card: Pick<ArticleCard, 'sourceid' | 'permalinks'>): string {
+  const page = card.sourceid === 7 ? '/animation-particulars' : card.sourceid === 8 ? '/audio-particulars' : '/article-info';
+  return `${page}?permalinks=${encodeURIComponent(card.permalinks)}`;
+}
+
+/**
+ * schema.org for an article page: a MedicalScholarlyArticle, free or not. A paid one marks its
+ * locked part the way the search engines' paywall guidance asks (hasPart with
+ * isAccessibleForFree false and the selector of the page's locked body); the text is never here.
+ */
+export function articleJsonLd(card: ArticleCard, origin: string): Record<string, unknown> {
+  const free = card.accessLevel === 'public';
+  const image = absolute(card.thumb || DEFAULT_IMAGE, origin);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'MedicalScholarlyArticle',
+    headline: clip(card.title, 110),
+    ...(card.outtitle ? { alternativeHeadline: card.outtitle } : {}),
+    ...(card.intro ? { description: clip(plain(card.intro), 300) } : {}),
+    ...(card.author ? { author: card.author.split(/[,，、;；]\s*/).filter(Boolean).slice(0, 20).map((name) => ({ '@type': 'Person', name })) } : {}),
+    datePublished: card.postdate,
+    inLanguage: 'zh-CN',
+    image: [image],
+    ...(card.classNames ? { about: card.classNames.split(',').filter(Boolean).map((name) => ({ '@type': 'MedicalSpecialty', name })) } : {}),
+    mainEntityOfPage: `${origin}${articlePath(card)}`,
+    publisher: { '@type': 'Organization', name: SITE_NAME, logo: { '@type': 'ImageObject', url: `${origin}/favicon.ico` } },
+    isAccessibleForFree: free,
+    ...(free ? {} : { hasPart: { '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: '.qy-ai-body' } }),
+  };
+}
+
+function absolute(url: string, origin: string): string {
+  try {
+    return new URL(url, `${origin}/`).href;
+  } catch {
+    return `${origin}${DEFAULT_IMAGE}`;
+  }
+}
+
+/**
+ * The head of the page at `url`: an article's own (title, its list intro, its picture, JSON-LD),
+ * a page whose remote ships a heading (page-heads.json), or the site's. `article` finds a
+ * published article's card by permalinks or id.
+ */
+export async function pageMetaFor(
+  url: URL,
+  origin: string,
+  head: PageHead | undefined,
+  article: (key: { by: 'permalinks'; permalinks: string } | { by: 'id'; id: number }) => Promise<ArticleCard | undefined>,
+): Promise<PageMeta> {
+  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+  if (ARTICLE_ROUTES.has(path)) {
+    const permalinks = url.searchParams.get('permalinks');
+    const id = Number(url.searchParams.get('id'));
+    const card = permalinks
+      ? await article({ by: 'permalinks', permalinks: permalinks.slice(0, 64) })
+      : Number.isSafeInteger(id) && id > 0
+        ? await article({ by: 'id', id })
+        : undefined;
+    if (card) {
+      return {
+        title: `${card.title} - ${SITE_NAME}`,
+        description: clip(plain(card.intro) || card.outtitle || card.title, 160),
+        canonical: `${origin}${articlePath(card)}`,
+        image: absolute(card.thumb || DEFAULT_IMAGE, origin),
+        type: 'article',
+        jsonLd: articleJsonLd(card, origin),
+      };
+    }
+  }
+  const home = path === '/' || path === '/index';
+  // Query strings of list pages are filters: the list itself is the page to keep.
+  const canonical = `${origin}${home ? '/' : path}`;
+  return {
+    title: head ? `${head.title} - ${SITE_NAME}` : `${SITE_NAME} · 医学前沿`,
+    description: head?.intro ? clip(head.intro, 160) : SITE_DESCRIPTION,
+    canonical,
+    image: `${origin}${DEFAULT_IMAGE}`,
+    type: 'website',
+  };
+}
+
+/** JSON for an inline <script type="application/ld+json">: nothing in it can close the tag. */
+const ldJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+
+/** The page's own head in place of the shell's: <title>, description, canonical, Open Graph, JSON-LD. */
+export function applyPageMeta(html: string, meta: PageMeta): string {
+  const tags =
+    `<link rel="canonical" href="${escapeAttr(meta.canonical)}">` +
+    `<meta property="og:site_name" content="${SITE_NAME}">` +
+    `<meta property="og:type" content="${meta.type}">` +
+    `<meta property="og:title" content="${escapeAttr(meta.title)}">` +
+    `<meta property="og:description" content="${escapeAttr(meta.description)}">` +
+    `<meta property="og:url" content="${escapeAttr(meta.canonical)}">` +
+    `<meta property="og:image" content="${escapeAttr(meta.image)}">` +
+    `<meta property="og:locale" content="zh_CN">` +
+    `<meta name="twitter:card" content="summary_large_image">` +
+    (meta.jsonLd ? `<script type="application/ld+json">${ldJson(meta.jsonLd)}</script>` : '');
+  const out = html.replace(/<meta name="?description"?[^>]*>/i, `<meta name="description" content="${escapeAttr(meta.description)}">`);
+  // Right after the title: what the server adds last before </head> (config, hints) stays there.
+  const title = /<title>[^<]*<\/title>/i;
+  if (title.test(out)) return out.replace(title, () => `<title>${escapeAttr(meta.title)}</title>${tags}`);
+  // No title: at the top of the head (after its charset), ahead of the scripts.
+  const open = /<meta charset[^>]*>|<head[^>]*>/i.exec(out);
+  if (!open) return out;
+  const at = open.index + open[0].length;
+  return out.slice(0, at) + `<title>${escapeAttr(meta.title)}</title>${tags}` + out.slice(at);
+}
+
+/** robots.txt: everything readable but the API, the staff console and the payment pages; the sitemap. */
+export function robotsTxt(origin: string): string {
+  return ['User-agent: *', 'Disallow: /api/', 'Disallow: /editor', 'Disallow: /personal', 'Disallow: /qrcode-member-ali-pay/', 'Allow: /api/static/', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+}
+
+/** Most URLs in one sitemap file (the protocol's limit). */
+export const SITEMAP_LIMIT = 50_000;
+
+const LIST_PAGES = ['/', '/nejm-list', '/nejm-periodical-list', '/nejm-catalyst-list', '/nejm-evidence-list', '/clinical-research-list', '/commentary', '/animation-list', '/audio-list', '/latest-periodical', '/period-article', '/course-resources', '/about'];
+
+const xmlEscape = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * sitemap.xml: the list pages and every published article with its last change; past
+ * SITEMAP_LIMIT URLs it is an index of numbered parts (/sitemap-1.xml …).
+ */
+export async function sitemap(
+  app: FastifyInstance,
+  origin: string,
+  part: number | undefined,
+  articles: (limit: number) => Promise<{ permalinks: string; sourceid: number; updatedAt: Date }[]>,
+): Promise<string | undefined> {
+  const all = [
+    ...LIST_PAGES.map((p) => ({ loc: `${origin}${p}`, lastmod: undefined as string | undefined })),
+    ...(await articles(SITEMAP_LIMIT * 20)).map((a) => ({ loc: `${origin}${articlePath(a)}`, lastmod: a.updatedAt.toISOString() })),
+  ];
+  app.log.debug({ urls: all.length }, 'sitemap');
+  const head = '<?xml version="1.0" encoding="UTF-8"?>\n';
+  const parts = Math.ceil(all.length / SITEMAP_LIMIT);
+  if (part === undefined && parts > 1) {
+    const items = Array.from({ length: parts }, (_, i) => `<sitemap><loc>${xmlEscape(`${origin}/sitemap-${i + 1}.xml`)}</loc></sitemap>`);
+    return `${head}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${items.join('')}</sitemapindex>\n`;
+  }
+  const index = part ?? 1;
+  if (index < 1 || index > Math.max(parts, 1)) return undefined;
+  const slice = all.slice((index - 1) * SITEMAP_LIMIT, index * SITEMAP_LIMIT);
+  const urls = slice.map((u) => `<url><loc>${xmlEscape(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`);
+  return `${head}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.join('')}</urlset>\n`;
+}
