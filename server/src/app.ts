@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { defaultMediaSettings, defaultReleaseSettings, defaultUploadSettings, type AppConfig } from './config.js';
+import { defaultEditorialSettings, defaultMediaSettings, defaultReleaseSettings, defaultUploadSettings, type AppConfig } from './config.js';
 import { loggerOptions } from './lib/logging.js';
 import { validatorCompiler } from './lib/validation.js';
 import accountRoutes from './modules/account/routes.js';
@@ -9,6 +9,8 @@ import authDevRoutes from './modules/auth/devRoutes.js';
 import baseRoutes from './modules/base/routes.js';
 import contentRoutes from './modules/content/routes.js';
 import coursesRoutes from './modules/courses/routes.js';
+import editorialRoutes from './modules/editorial/routes.js';
+import { startScheduler } from './modules/editorial/scheduler.js';
 import filesRoutes from './modules/files/routes.js';
 import mediaRoutes from './modules/media/routes.js';
 import { startPaymentJobs } from './modules/membership/jobs.js';
@@ -107,6 +109,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   await app.register(membershipRoutes, { services });
   await app.register(payRoutes, { services });
   wirePayments(app, services);
+  await app.register(editorialRoutes, { prefix: '/api', services });
+  wireEditorial(app, services, config);
   await app.register(releaseRoutes, { state: releases, settings: releaseSettings, now: config.now, apps: async () => [SHELL, ...Object.keys((await releases.read()).remotes)] });
 
   // The site itself: shell, remotes, SPA fallback.
@@ -131,7 +135,19 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Orders and payments (tests and the operator commands reach the service here). */
     payments: Services['payments'];
+    /** The editorial console's service (tests reach the scheduler here). */
+    editorial: Services['editorial'];
   }
+}
+
+/** The timed-publication scheduler starts with the app and stops with it (modules/editorial). */
+function wireEditorial(app: FastifyInstance, services: Services, config: AppConfig) {
+  app.decorate('editorial', services.editorial);
+  let stop: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stop = startScheduler(services.editorial, (config.editorial ?? defaultEditorialSettings()).schedulerIntervalMs, app.log);
+  });
+  app.addHook('onClose', async () => stop?.());
 }
 
 /** Start-up notes on secrets generated for this run and, in one line, on the dev pages being served and to whom. */
