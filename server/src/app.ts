@@ -122,7 +122,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     uploadsDir: uploads.storage === 'local' ? uploads.dir : undefined,
     releases,
     now: config.now,
-    articleCard: (key) => services.content.articleHead(key),
+    pageSources: { article: (key) => services.content.articleHead(key), lesson: (id) => services.courses.lessonHead(id), conference: (id) => services.courses.conferenceHead(id) },
     sitemapArticles: (limit) => services.content.sitemapArticles(limit),
   });
 

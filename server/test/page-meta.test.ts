@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import { articles } from '../src/db/schema/index.js';
+import { articles, conferences, lessons } from '../src/db/schema/index.js';
 import { sitemap, SITEMAP_LIMIT } from '../src/plugins/pageMeta.js';
 import { createTestApp, type TestContext } from './helpers.js';
 
@@ -33,6 +33,7 @@ const jsonLd = (html: string) => {
   const m = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html);
   return m ? (JSON.parse(m[1]!) as Record<string, any>) : undefined;
 };
+const escapeRe = (v: string) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 async function oneArticle(level: 'public' | 'member') {
   const [row] = await ctx.app.db
     .select()
@@ -83,6 +84,23 @@ describe("an article page's head", () => {
       assert.equal(jsonLd(html), undefined);
     }
     assert.match(await page('/nejm-list?sortType=1'), /<link rel="canonical" href="http:\/\/localhost\/nejm-list">/);
+  });
+});
+
+describe("lesson and conference pages' heads", () => {
+  it('carry the lesson as a schema.org Course and the conference as an Event, with their own titles', async () => {
+    const [lesson] = await ctx.app.db.select().from(lessons).where(eq(lessons.status, 1)).limit(1);
+    const lessonPage = await page(`/course-video?id=${lesson!.lessonResId}&from=list`);
+    assert.match(lessonPage, new RegExp(`<title>${escapeRe(lesson!.title)} - 千言医学</title>`));
+    assert.match(lessonPage, new RegExp(`<link rel="canonical" href="http://localhost/course-video\\?id=${lesson!.lessonResId}">`));
+    assert.equal(jsonLd(lessonPage)!['@type'], 'Course');
+    const [meeting] = await ctx.app.db.select().from(conferences).limit(1);
+    const meetingPage = await page(`/meeting-notice?id=${meeting!.id}`);
+    const ld = jsonLd(meetingPage)!;
+    assert.equal(ld['@type'], 'Event');
+    assert.equal(ld.startDate, meeting!.beginTime.toISOString());
+    assert.equal(meta(meetingPage, 'og:title'), `${meeting!.title} - 千言医学`);
+    assert.match(await page('/course-video?id=99999999'), /<title>千言医学 · 医学前沿<\/title>/);
   });
 });
 

@@ -94,25 +94,110 @@ function absolute(url: string, origin: string): string {
   }
 }
 
+/** A lesson's public head (courses service `lessonHead`). */
+export interface LessonCard {
+  title: string;
+  subhead: string;
+  cover?: string;
+  publishdate: Date;
+  memberOnly: number;
+}
+
+/** A conference's public head (courses service `conferenceHead`). */
+export interface ConferenceCard {
+  title: string;
+  subhead: string;
+  sponsor: string;
+  cover?: string;
+  beginTime: Date;
+  endTime: Date;
+}
+
+/** Where a page's own head comes from: the public cards of the content the server owns. */
+export interface PageSources {
+  article(key: { by: 'permalinks'; permalinks: string } | { by: 'id'; id: number }): Promise<ArticleCard | undefined>;
+  lesson(lessonResId: number): Promise<LessonCard | undefined>;
+  conference(id: number): Promise<ConferenceCard | undefined>;
+}
+
+export const NO_SOURCES: PageSources = { article: async () => undefined, lesson: async () => undefined, conference: async () => undefined };
+
+const LESSON_ROUTES = new Set(['/course-video', '/series-courses']);
+const CONFERENCE_ROUTES = new Set(['/meeting-notice', '/meeting-review']);
+
+function idOf(url: URL): number | undefined {
+  const id = Number(url.searchParams.get('id'));
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+/** The head of a lesson or conference page: title, subtitle, cover, schema.org Course or Event. */
+async function coursePageMeta(path: string, url: URL, origin: string, sources: PageSources): Promise<PageMeta | undefined> {
+  const id = idOf(url);
+  if (id === undefined) return undefined;
+  const canonical = `${origin}${path}?id=${id}`;
+  if (LESSON_ROUTES.has(path)) {
+    const lesson = await sources.lesson(id);
+    if (!lesson) return undefined;
+    const image = absolute(lesson.cover ?? DEFAULT_IMAGE, origin);
+    return {
+      title: `${lesson.title} - ${SITE_NAME}`,
+      description: clip(lesson.subhead || lesson.title, 160),
+      canonical,
+      image,
+      type: 'article',
+      jsonLd: {
+        '@context': 'https://schema.org',
+        '@type': 'Course',
+        name: lesson.title,
+        description: clip(lesson.subhead || lesson.title, 300),
+        inLanguage: 'zh-CN',
+        image: [image],
+        datePublished: lesson.publishdate.toISOString(),
+        url: canonical,
+        provider: { '@type': 'Organization', name: SITE_NAME },
+        isAccessibleForFree: lesson.memberOnly !== 1,
+      },
+    };
+  }
+  if (CONFERENCE_ROUTES.has(path)) {
+    const meeting = await sources.conference(id);
+    if (!meeting) return undefined;
+    const image = absolute(meeting.cover ?? DEFAULT_IMAGE, origin);
+    return {
+      title: `${meeting.title} - ${SITE_NAME}`,
+      description: clip([meeting.subhead, meeting.sponsor].filter(Boolean).join(' · ') || meeting.title, 160),
+      canonical,
+      image,
+      type: 'article',
+      jsonLd: {
+        '@context': 'https://schema.org',
+        '@type': 'Event',
+        name: meeting.title,
+        ...(meeting.subhead ? { description: meeting.subhead } : {}),
+        startDate: meeting.beginTime.toISOString(),
+        endDate: meeting.endTime.toISOString(),
+        image: [image],
+        url: canonical,
+        ...(meeting.sponsor ? { organizer: { '@type': 'Organization', name: meeting.sponsor } } : {}),
+      },
+    };
+  }
+  return undefined;
+}
+
 /**
- * The head of the page at `url`: an article's own (title, its list intro, its picture, JSON-LD),
- * a page whose remote ships a heading (page-heads.json), or the site's. `article` finds a
- * published article's card by permalinks or id.
+ * The head of the page at `url`: an article's, lesson's or conference's own (title, its public
+ * intro, its picture, JSON-LD), a page whose remote ships a heading (page-heads.json), or the site's.
  */
-export async function pageMetaFor(
-  url: URL,
-  origin: string,
-  head: PageHead | undefined,
-  article: (key: { by: 'permalinks'; permalinks: string } | { by: 'id'; id: number }) => Promise<ArticleCard | undefined>,
-): Promise<PageMeta> {
+export async function pageMetaFor(url: URL, origin: string, head: PageHead | undefined, sources: PageSources): Promise<PageMeta> {
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
   if (ARTICLE_ROUTES.has(path)) {
     const permalinks = url.searchParams.get('permalinks');
-    const id = Number(url.searchParams.get('id'));
+    const id = idOf(url);
     const card = permalinks
-      ? await article({ by: 'permalinks', permalinks: permalinks.slice(0, 64) })
-      : Number.isSafeInteger(id) && id > 0
-        ? await article({ by: 'id', id })
+      ? await sources.article({ by: 'permalinks', permalinks: permalinks.slice(0, 64) })
+      : id !== undefined
+        ? await sources.article({ by: 'id', id })
         : undefined;
     if (card) {
       return {
@@ -125,6 +210,8 @@ export async function pageMetaFor(
       };
     }
   }
+  const course = await coursePageMeta(path, url, origin, sources);
+  if (course) return course;
   const home = path === '/' || path === '/index';
   // Query strings of list pages are filters: the list itself is the page to keep.
   const canonical = `${origin}${home ? '/' : path}`;

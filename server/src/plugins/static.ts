@@ -11,7 +11,7 @@ import type { ReleaseState } from '../modules/releases/state.js';
 import { releasesFor } from '../modules/releases/visitor.js';
 import { LOCAL_UPLOADS_PATH } from '../storage/index.js';
 import { isApiPath, isProviderPath } from './errors.js';
-import { applyPageMeta, originOf, pageMetaFor, robotsTxt, sitemap, type ArticleCard } from './pageMeta.js';
+import { applyPageMeta, NO_SOURCES, originOf, pageMetaFor, robotsTxt, sitemap, type PageSources } from './pageMeta.js';
 import { closedHeaderAdvert, firstViewData, pageHeadFor, type FirstViewEntry, type PageHead } from './firstView.js';
 
 export interface StaticPluginOptions {
@@ -23,8 +23,8 @@ export interface StaticPluginOptions {
   /** The live releases (the remote map a visitor gets, the live shell). */
   releases: ReleaseState;
   now: () => Date;
-  /** A published article's public card by permalinks or id (the page's head); none: the site's head. */
-  articleCard?: (key: { by: 'permalinks'; permalinks: string } | { by: 'id'; id: number }) => Promise<ArticleCard | undefined>;
+  /** The public cards of articles, lessons and conferences (the pages' heads); none: the site's head. */
+  pageSources?: PageSources;
   /** Published articles for the sitemap, newest first. */
   sitemapArticles?: (limit: number) => Promise<{ permalinks: string; sourceid: number; updatedAt: Date }[]>;
 }
@@ -221,7 +221,7 @@ export default fp<StaticPluginOptions>(
       const first = await firstViewData(app, pathname, closedHeaderAdvert(request.headers.cookie), hints.head);
       const page = injectConfig(html.replaceAll(NONCE_SLOT, nonce), hints.tags + firstViewTagsFor(first.entries, first.images, nonce));
       const origin = originOf(request);
-      const meta = await pageMetaFor(new URL(request.url, origin), origin, hints.head, opts.articleCard ?? (async () => undefined));
+      const meta = await pageMetaFor(new URL(request.url, origin), origin, hints.head, opts.pageSources ?? NO_SOURCES);
       let out = applyPageMeta(first.headerAdvertBox === undefined ? page : page.replace(HEADER_AD_BOX, first.headerAdvertBox), meta);
       if (first.main) out = out.replace(MAIN_BOX, (open) => `${open}${first.main}`);
       return reply.send(out);

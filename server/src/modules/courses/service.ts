@@ -85,6 +85,16 @@ function toCard<R extends CardRow>(r: R, collected: Set<number>): Omit<R, CardFi
     ifFav: collected.has(r.lessonResId) ? 1 : 0,
   };
 }
+/** The first `url` of a JSON text list of {url} (covers), if any. */
+function firstUrl(list: string): string | undefined {
+  try {
+    const parsed = JSON.parse(list) as unknown;
+    const url = Array.isArray(parsed) ? (parsed[0] as { url?: unknown } | undefined)?.url : undefined;
+    return typeof url === 'string' && url ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
 const isSeries = (subjectSerType: number) => subjectSerType === 2 || subjectSerType === 5;
 
 export type CoursesService = ReturnType<typeof createCoursesService>;
@@ -96,6 +106,29 @@ export function createCoursesService(deps: { db: Db; account: AccountService; me
   const search = createSearchService({ db });
 
   return {
+    /**
+     * What a lesson page's head may say to anyone (search engines, share cards): its title,
+     * subtitle, first cover and date, never its text or media. Counts no view.
+     */
+    async lessonHead(lessonResId: number) {
+      const [row] = await db
+        .select({ title: lessons.title, subhead: lessons.subhead, coverPc: lessons.coverPc, publishdate: lessons.publishdate, memberOnly: lessons.memberOnly, subjectSerType: lessons.subjectSerType })
+        .from(lessons)
+        .where(and(eq(lessons.lessonResId, lessonResId), eq(lessons.status, 1)))
+        .limit(1);
+      return row ? { ...row, cover: firstUrl(row.coverPc) } : undefined;
+    },
+
+    /** What a conference page's head may say to anyone: title, subtitle, sponsor, picture and times. */
+    async conferenceHead(id: number) {
+      const [row] = await db
+        .select({ title: conferences.title, subhead: conferences.subhead, sponsor: conferences.sponsor, imgPc: conferences.imgPc, beginTime: conferences.beginTime, endTime: conferences.endTime, status: conferences.status })
+        .from(conferences)
+        .where(eq(conferences.id, id))
+        .limit(1);
+      return row ? { ...row, cover: firstUrl(row.imgPc) ?? (row.imgPc.startsWith('/') || row.imgPc.startsWith('http') ? row.imgPc : undefined) } : undefined;
+    },
+
     /** Adds a published lesson (by lessonResId) to the favourites; collecting it again changes nothing. */
     async collectLesson(memberId: number, lessonResId: number): Promise<true> {
       const [row] = await db
