@@ -1,3 +1,5 @@
+import type { Server } from 'node:http';
+import net from 'node:net';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 
@@ -21,9 +23,35 @@ if (config.nodeEnv === 'production' && !config.databaseUrl) {
   );
 }
 
-// Draining: readiness turns 503 at once (a load balancer stops sending), the listener closes (new
-// connections are refused, so a proxy retries on another instance), requests in flight finish, idle
-// keep-alive connections are closed, then the database; exit 0. A second signal does not cut it short.
+/** How long a draining instance waits for its connections to end by themselves before it closes the rest. */
+const DRAIN_CONNECTIONS_MS = 6_000;
+/** Draining, start to end, never takes longer than this: then the process exits anyway (1). */
+const DRAIN_LIMIT_MS = 10_000;
+
+/**
+ * Stops taking new connections (a proxy's connect is refused, so it sends the request to another
+ * instance, a POST included) and resolves once the open ones have ended, or after `maxMs`. Each ends
+ * after its next reply (while draining every reply says `Connection: close`) or when the proxy drops
+ * it idle (nginx's upstream keepalive_timeout in deploy/nginx is shorter than `maxMs`). An idle
+ * connection is not cut from this side: the proxy may be sending a request on it at that very moment,
+ * and a POST it has sent is never repeated on another instance, so the reader would get a 502.
+ * http.Server#close closes idle connections at once, hence net.Server's own close of the listener.
+ */
+function stopAccepting(server: Server, maxMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, maxMs);
+    net.Server.prototype.close.call(server, () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+// Draining: readiness turns 503 at once, the listener closes (new connections are refused, so a
+// proxy retries on another instance), the open connections end after their requests in flight (or
+// when the proxy lets them go idle), then the app closes (what is left, then the database); exit 0.
+// SIGINT (Ctrl-C at a terminal) does not wait for idle connections: a browser keeps one for minutes.
+// A second signal does not cut it short.
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
@@ -31,22 +59,23 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     closing = true;
     app.startDraining();
     app.log.info({ signal }, 'draining: finishing requests in flight, then closing');
-    // In-flight requests get 10 s to finish; then the process ends anyway.
     const timer = setTimeout(() => {
       app.log.error('graceful close timed out');
       process.exit(1);
-    }, 10_000);
+    }, DRAIN_LIMIT_MS);
     timer.unref();
-    app.close().then(
-      () => {
-        app.log.info('closed');
-        process.exit(0);
-      },
-      (err) => {
-        app.log.error({ err }, 'close failed');
-        process.exit(1);
-      },
-    );
+    stopAccepting(app.server, signal === 'SIGTERM' ? DRAIN_CONNECTIONS_MS : 0)
+      .then(() => app.close())
+      .then(
+        () => {
+          app.log.info('closed');
+          process.exit(0);
+        },
+        (err) => {
+          app.log.error({ err }, 'close failed');
+          process.exit(1);
+        },
+      );
   });
 }
 

@@ -8,7 +8,9 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 // The real process (src/server.ts) on SIGTERM: readiness turns 503, the listener closes (new
-// connections are refused), a request in flight still gets its whole reply, and the exit code is 0.
+// connections are refused), a request in flight still gets its whole reply, an idle keep-alive
+// connection is not cut (a proxy may be sending on it: its request is answered, then the connection
+// closes), and the exit code is 0.
 const serverEntry = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 let dir: string;
 let child: ChildProcess;
@@ -74,6 +76,27 @@ function reply(socket: Socket): Promise<string> {
   });
 }
 
+/** The next whole reply on a keep-alive connection (its head and a body of Content-Length bytes). */
+function nextReply(socket: Socket): Promise<string> {
+  return new Promise((resolve, reject) => {
+    if (socket.destroyed) return reject(new Error('the connection was closed by the server'));
+    let text = '';
+    const onData = (c: Buffer) => {
+      text += String(c);
+      const end = text.indexOf('\r\n\r\n');
+      const length = Number(/\r\ncontent-length: (\d+)/i.exec(text)?.[1] ?? NaN);
+      if (end !== -1 && Buffer.byteLength(text.slice(end + 4)) >= length) {
+        socket.off('data', onData);
+        socket.off('close', onClose);
+        resolve(text);
+      }
+    };
+    const onClose = () => reject(new Error(`connection closed before a whole reply: ${JSON.stringify(text)}`));
+    socket.on('data', onData);
+    socket.once('close', onClose);
+  });
+}
+
 describe('draining on SIGTERM', () => {
   it('finishes the request in flight, refuses new connections, exits 0', async () => {
     const body = JSON.stringify({ accountName: 'nobody-here', password: 'not-the-password' });
@@ -85,6 +108,12 @@ describe('draining on SIGTERM', () => {
       `POST /api/login/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`,
     );
     await new Promise((r) => setTimeout(r, 300));
+    // A keep-alive connection that has had its reply and is idle when the signal comes.
+    const idle = await open();
+    const idleClosed = new Promise<void>((resolve) => idle.once('close', () => resolve()));
+    const before = nextReply(idle);
+    idle.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    assert.match(await before, /^HTTP\/1\.1 200 /);
 
     child.kill('SIGTERM');
     // New connections are refused while the slow request is still being answered.
@@ -103,6 +132,14 @@ describe('draining on SIGTERM', () => {
     }
     assert.ok(refused, 'a new connection is refused after SIGTERM');
     assert.equal(child.exitCode, null, 'still running: the request in flight is not finished');
+
+    // The idle connection was not cut: a request sent on it now is answered, and it closes after.
+    const late = nextReply(idle);
+    idle.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    const lateText = await late;
+    assert.match(lateText, /^HTTP\/1\.1 200 /);
+    assert.match(lateText.split('\r\n\r\n')[0]!, /\r\nconnection: close/i);
+    await idleClosed;
 
     slow.write(body.slice(half));
     const text = await answer;
