@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readRemotesJson, REMOTES, RELEASES_DIR, ROOT, run } from './lib/apps.mjs';
-import { apiEnv, API_SERVICES, generateSecrets, renderNginx } from './lib/topology.mjs';
+import { apiEnv, API_SERVICES, generateSecrets, liveShellDir, renderNginx } from './lib/topology.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -39,7 +39,7 @@ const SITE = `http://127.0.0.1:${NGINX_PORT}`;
 // releases/shell/live (the release store keeps that link on the live one, so a shell roll-out or
 // roll-back needs no nginx reload; a hashed file of an earlier shell falls through to the API); the
 // releases (QY_RELEASES_DIR, as for apps.mjs).
-const LIVE_SHELL = path.join(RELEASES_DIR, 'shell', 'live');
+const LIVE_SHELL = liveShellDir(RELEASES_DIR);
 const WEB_ROOT = process.env.QY_WEB_ROOT
   ? path.resolve(process.env.QY_WEB_ROOT)
   : fs.existsSync(LIVE_SHELL)
@@ -134,7 +134,9 @@ async function waitReady(url, timeoutMs = 180_000) {
   let last = '';
   while (Date.now() - t0 < timeoutMs) {
     try {
-      const res = await fetch(`${url}/api/ready`, { signal: AbortSignal.timeout(3000) });
+      // Connection: close: a connection this script keeps would hold up a later drain of the instance
+      // (it waits for its connections to end) in a way nginx's never do.
+      const res = await fetch(`${url}/api/ready`, { headers: { connection: 'close' }, signal: AbortSignal.timeout(3000) });
       if (res.status === 200) return Date.now() - t0;
       last = `${res.status} ${JSON.stringify((await res.json()).data?.problems ?? '')}`;
     } catch (err) {
@@ -169,7 +171,10 @@ events { worker_connections 1024; }
 http {
     include /etc/nginx/mime.types;
     default_type application/octet-stream;
-    access_log ${dir}/nginx-access.log;
+    # Which instance answered each request, with what, in how long (the check's failures are read against it).
+    log_format upstream '$remote_addr [$time_local] "$request" $status $body_bytes_sent $request_time '
+                        'upstream=$upstream_addr status=$upstream_status time=$upstream_response_time';
+    access_log ${dir}/nginx-access.log upstream;
     sendfile on;
     keepalive_timeout 65;
     client_body_temp_path ${dir}/nginx/body;
@@ -232,7 +237,7 @@ try {
       startInstance(service);
       return waitReady(`http://127.0.0.1:${PORTS[service]}`);
     } });
-    exitCode = result.failures > 0 ? 1 : 0;
+    exitCode = result.failures > 0 || result.uncovered.length > 0 ? 1 : 0;
   } else {
     log('Ctrl-C to stop');
     await new Promise((resolve) => {

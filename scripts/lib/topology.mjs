@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LIVE_LINK, SHELL } from './releases.mjs';
 
 // Not imported from apps.mjs: the server's tests read this file and need nothing of the build tools.
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -21,6 +22,15 @@ export const NGINX_CONTAINER_PORT = 80;
 export const NGINX_TEMPLATE = path.join(ROOT, 'deploy', 'nginx', 'default.conf.template');
 /** The variables of the nginx template, filled from the environment (compose) or by renderNginx. */
 export const NGINX_VARIABLES = ['QY_LISTEN', 'QY_API_1', 'QY_API_2', 'QY_WEB_ROOT', 'QY_RELEASES_ROOT'];
+
+/**
+ * The live shell's files in a releases folder: the link the release store keeps on the live shell
+ * release. nginx serves the shell from it and the API instances take it as QY_WEB_ROOT, in
+ * compose.yaml (`posix` paths of the containers) and in the topology script alike.
+ */
+export function liveShellDir(releasesDir, { posix = false } = {}) {
+  return (posix ? path.posix : path).join(releasesDir, SHELL, LIVE_LINK);
+}
 
 /** The secrets a production database requires (server/src/config.ts), generated per run here. */
 export const SECRETS = ['AUTH_SECRET', 'SSO_SECRET'];
