@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 // `yaml` comes with @fastify/swagger, a dependency of the server.
 import { parse } from 'yaml';
 import { repoRoot } from '../src/paths.js';
+import { createTestApp } from './helpers.js';
 
 // The container description (deploy/Dockerfile, deploy/compose.yaml, the nginx template) and the
 // processes scripts/topology.mjs starts (scripts/lib/topology.mjs) are one topology: same services,
@@ -19,6 +20,7 @@ const topology = (await import(join(repoRoot, 'scripts', 'lib', 'topology.mjs'))
   NGINX_TEMPLATE: string;
   NGINX_VARIABLES: string[];
   SECRETS: string[];
+  liveShellDir(releasesDir: string, o?: { posix?: boolean }): string;
   apiEnv(o: Record<string, unknown>): Record<string, string>;
   renderNginx(vars: Record<string, string>): string;
   templateVariables(text: string): string[];
@@ -62,6 +64,21 @@ function stage(name: string): string {
   return found;
 }
 
+/** The paths of a Fastify route tree (printRoutes without common prefixes) that take POST. */
+function postRoutes(tree: string): string[] {
+  const stack: string[] = [];
+  const found: string[] = [];
+  for (const line of tree.split('\n')) {
+    const m = /^((?:[│ ] {3})*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    stack.length = depth;
+    stack.push((stack[depth - 1] ?? '') + m[2]);
+    if (m[3]?.split(', ').includes('POST')) found.push(stack[depth]!);
+  }
+  return found;
+}
+
 describe('deployment files and the local topology agree', () => {
   it('compose starts the services the topology script starts, with the same roles', () => {
     for (const service of topology.SERVICES) assert.ok(compose.services[service], `compose.yaml has ${service}`);
@@ -96,18 +113,72 @@ describe('deployment files and the local topology agree', () => {
     for (const secret of topology.SECRETS) assert.match(readFileSync(join(repoRoot, 'deploy', 'env.example'), 'utf8'), new RegExp(`^${secret}=$`, 'm'));
   });
 
-  it('the API reads the shell and the releases where publish writes them and nginx serves them', () => {
+  it('the API and nginx take the shell from the live shell release, in the releases publish writes', () => {
     const api = compose.services.api1!;
     const nginx = compose.services.nginx!;
+    const publish = compose.services.publish!;
     const mount = (svc: ComposeService, target: string) => svc.volumes!.find((v) => v.split(':')[1] === target)?.split(':')[0];
-    assert.equal(mount(api, api.environment!.QY_WEB_ROOT!), 'web');
-    assert.equal(mount(api, api.environment!.QY_RELEASES_DIR!), 'releases');
+    const releasesDir = api.environment!.QY_RELEASES_DIR!;
+    assert.equal(mount(api, releasesDir), 'releases');
     assert.equal(mount(api, api.environment!.UPLOADS_DIR!), 'uploads');
-    assert.equal(mount(nginx, nginx.environment!.QY_WEB_ROOT!), 'web');
     assert.equal(mount(nginx, nginx.environment!.QY_RELEASES_ROOT!), 'releases');
-    assert.equal(mount(compose.services.publish!, api.environment!.QY_WEB_ROOT!), 'web');
-    assert.equal(mount(compose.services.publish!, api.environment!.QY_RELEASES_DIR!), 'releases');
-    for (const v of ['web', 'releases', 'uploads', 'pgdata']) assert.ok(v in compose.volumes, `volume ${v}`);
+    assert.equal(nginx.environment!.QY_RELEASES_ROOT, releasesDir);
+    assert.equal(mount(publish, releasesDir), 'releases');
+    // The same folder as the topology script's: the link the release store keeps on the live shell.
+    assert.equal(api.environment!.QY_WEB_ROOT, topology.liveShellDir(releasesDir, { posix: true }));
+    assert.equal(nginx.environment!.QY_WEB_ROOT, topology.liveShellDir(releasesDir, { posix: true }));
+    assert.deepEqual(Object.keys(compose.volumes).sort(), ['pgdata', 'releases', 'uploads']);
+  });
+
+  it('publish copies the image\'s releases and makes its live ones live, keeping what the volume has', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'qy-publish-'));
+    try {
+      const image = join(dir, 'image');
+      const volume = join(dir, 'volume');
+      const release = (root: string, app: string, version: string, file: string) => {
+        mkdirSync(join(root, app, version), { recursive: true });
+        writeFileSync(join(root, app, version, file), `${app} ${version}`);
+      };
+      // The image's build: shell 2 and mf-content b live.
+      release(image, 'shell', '2', 'index.html');
+      release(image, 'mf-content', 'b', 'mf-manifest.json');
+      symlinkSync('2', join(image, 'shell', 'live'));
+      writeFileSync(join(image, 'shell.json'), '{"version":"2"}');
+      writeFileSync(join(image, 'remotes.json'), '{"mf-content":"/remotes/mf-content/b/mf-manifest.json"}');
+      // The volume: an earlier deploy (shell 1, mf-content a live), and b already there, changed.
+      release(volume, 'shell', '1', 'index.html');
+      release(volume, 'mf-content', 'a', 'mf-manifest.json');
+      release(volume, 'mf-content', 'b', 'kept.txt');
+      symlinkSync('1', join(volume, 'shell', 'live'));
+      writeFileSync(join(volume, 'shell.json'), '{"version":"1"}');
+      writeFileSync(join(volume, 'remotes.json'), '{"mf-content":"/remotes/mf-content/a/mf-manifest.json"}');
+
+      // The command compose runs, on these folders ($$ is compose's escape of $).
+      const [shell, flags, script] = compose.services.publish!.command!;
+      assert.deepEqual([shell, flags], ['sh', '-ec']);
+      assert.doesNotMatch(script!.replace(/\$\$/g, ''), /\$/, 'no variable left for compose to fill');
+      const local = script!.replace(/\$\$/g, '$').replace('src=/app/releases', `src=${image}`).replace('dst=/srv/qianyan/releases', `dst=${volume}`);
+      for (const round of [1, 2]) {
+        const r = spawnSync('sh', ['-ec', local], { encoding: 'utf8' });
+        assert.equal(r.status, 0, `round ${round}: ${r.stderr}`);
+        assert.match(r.stdout, /^published: shell 2, remotes \{"mf-content":"\/remotes\/mf-content\/b\/mf-manifest\.json"\}$/m);
+      }
+      assert.equal(readlinkSync(join(volume, 'shell', 'live')), '2');
+      assert.equal(readFileSync(join(volume, 'shell', 'live', 'index.html'), 'utf8'), 'shell 2');
+      assert.equal(readFileSync(join(volume, 'shell.json'), 'utf8'), '{"version":"2"}');
+      assert.equal(readFileSync(join(volume, 'remotes.json'), 'utf8'), readFileSync(join(image, 'remotes.json'), 'utf8'));
+      // Earlier releases stay (a tab opened on shell 1 still loads its files); a release folder in
+      // the volume is never rewritten; nothing half-written is left.
+      assert.equal(readFileSync(join(volume, 'shell', '1', 'index.html'), 'utf8'), 'shell 1');
+      assert.deepEqual(readdirSync(join(volume, 'mf-content', 'b')), ['kept.txt']);
+      assert.deepEqual(readdirSync(volume).sort(), ['mf-content', 'remotes.json', 'shell', 'shell.json']);
+      assert.deepEqual(readdirSync(join(volume, 'shell')).sort(), ['1', '2', 'live']);
+      // The image's own store is what the topology script serves from: the same link.
+      cpSync(image, join(dir, 'copy'), { recursive: true, verbatimSymlinks: true });
+      assert.equal(readFileSync(join(topology.liveShellDir(join(dir, 'copy')), 'index.html'), 'utf8'), 'shell 2');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('nginx gets every variable of the template, in compose and from the topology script', () => {
@@ -130,25 +201,85 @@ describe('deployment files and the local topology agree', () => {
   });
 
   it('the Dockerfile builds with npm run build, keeps production dependencies only and runs as a non-root user', () => {
+    // Both installs start from one stage holding every workspace's manifest (npm ci fails without one).
+    const workspaces = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
+    assert.match(stage('manifests'), /^COPY package\.json package-lock\.json \.\/$/m);
+    for (const ws of workspaces) assert.match(stage('manifests'), new RegExp(`^COPY ${ws}/package\\.json ${ws}/$`, 'm'), `manifests copies ${ws}/package.json`);
+    assert.doesNotMatch(stage('manifests'), /^RUN /m);
+    for (const name of ['build', 'prod']) assert.match(stage(name), new RegExp(`^FROM manifests AS ${name}$`, 'm'));
+    assert.equal(dockerfile.match(/^COPY \S+\/package\.json /gm)?.length, workspaces.length, 'each manifest copied once');
     assert.match(stage('build'), /^RUN npm ci\b/m);
     assert.match(stage('build'), /^RUN npm run build$/m);
     assert.match(stage('prod'), /^RUN npm ci --omit=dev --workspace @qianyan\/server\b/m);
     const runtime = stage('runtime');
+    assert.doesNotMatch(runtime, /^FROM (manifests|build|prod) /m, 'runtime starts from node alone');
     assert.match(runtime, /^USER node$/m);
     assert.doesNotMatch(runtime, /^USER root/m);
     assert.match(runtime, new RegExp(`^EXPOSE ${topology.API_CONTAINER_PORT}$`, 'm'));
     assert.match(runtime, new RegExp(`PORT=${topology.API_CONTAINER_PORT}\\b`));
     assert.match(runtime, /^CMD \["node", "server\/dist\/server\.js"\]$/m);
     assert.ok(dockerfile.trimEnd().endsWith(runtime.trimEnd()), 'runtime is the last stage (the default target)');
-    // Every workspace's manifest is copied before `npm ci`, or the install fails.
-    const workspaces = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
-    for (const ws of workspaces) {
-      for (const name of ['build', 'prod']) assert.match(stage(name), new RegExp(`^COPY ${ws}/package\\.json ${ws}/$`, 'm'), `${name} copies ${ws}/package.json`);
-    }
-    // The image's release: what the API serves and publish copies.
-    for (const path of ['server/dist', 'server/drizzle', 'shell/dist', 'releases']) assert.match(runtime, new RegExp(`^COPY --from=build /app/${path} `, 'm'));
+    // The image's release: what the API serves and publish copies; the shell is one of the releases.
+    for (const path of ['server/dist', 'server/drizzle', 'releases']) assert.match(runtime, new RegExp(`^COPY --from=build /app/${path} `, 'm'));
+    assert.doesNotMatch(runtime, /shell\/dist/);
+    assert.match(runtime, new RegExp(`QY_RELEASES_DIR=/app/releases\\b`));
+    assert.match(runtime, new RegExp(`QY_WEB_ROOT=${topology.liveShellDir('/app/releases', { posix: true })}\\b`));
+    assert.match(compose.services.publish!.command!.join('\n'), /\bsrc=\/app\/releases\b/, 'publish copies from the image\'s releases');
     const ignore = readFileSync(join(repoRoot, 'deploy', 'Dockerfile.dockerignore'), 'utf8');
     for (const entry of ['**/node_modules', '**/dist', 'releases', '.env', 'deploy/.env']) assert.match(ignore, new RegExp(`^${entry.replace(/[.*]/g, '\\$&')}$`, 'm'));
+  });
+
+  it('nginx sends a POST a second time only for the API\'s reads', async () => {
+    // The location whose POSTs nginx may pass to the other instance after the first took them.
+    const blocks = [...template.matchAll(/location ~ "([^"]+)" \{([^}]*)\}/g)].filter((m) => m[2]!.includes('non_idempotent'));
+    assert.equal(blocks.length, 1, 'one location repeats POSTs');
+    assert.equal(template.match(/non_idempotent/g)?.length, 1, 'and nothing else');
+    const repeated = new RegExp(blocks[0]![1]!);
+    // Each of these only reads (an article's or a lesson's detail at most records the reader's last
+    // read time, the same row again); a route added to the API that the pattern matches must be
+    // added here, after checking that it changes nothing when sent twice.
+    const reads = [
+      '/api/advert/selectAdvertList',
+      '/api/article/getArticle',
+      '/api/article/getArticleDetail',
+      '/api/article/getArticleDetail2',
+      '/api/article/getArticleDetailById',
+      '/api/article/getMonthOfQiKanYear',
+      '/api/article/getRelationVideo',
+      '/api/article/newestArticle',
+      '/api/article/selectAbout',
+      '/api/article/selectArticleClass',
+      '/api/article/selectArticleFilter',
+      '/api/article/selectArticleList',
+      '/api/article/selectArticleSource',
+      '/api/article/selectQiKanList',
+      '/api/base/getBanner',
+      '/api/base/getModularSwitch',
+      '/api/ConferenceAdvance/detail',
+      '/api/ConferenceAdvance/list',
+      '/api/ConferenceAdvance/subject',
+      '/api/hotRead/selectHotReadList',
+      '/api/jhHospital/selectAll',
+      '/api/jhUniversity/selectAll',
+      '/api/lesson/selectLessonCount',
+      '/api/lesson/selectLessonDetail',
+      '/api/lesson/selectLessonList',
+      '/api/user/getMemberInfo',
+      '/api/user/getUserInfo',
+      '/api/user/selectMyFavArticle',
+      '/api/user/selectMyFavLesson',
+      '/api/user/selectMyReadArticle',
+      '/api/user/selectMyReadLesson',
+    ];
+    const ctx = await createTestApp();
+    try {
+      const posts = postRoutes(ctx.app.printRoutes({ method: 'POST', commonPrefix: false }));
+      assert.ok(posts.includes('/api/login/login') && posts.includes('/api/user/register'), 'the route list is read whole');
+      for (const url of reads) assert.ok(posts.includes(url), `${url} is a POST route of the server`);
+      assert.deepEqual(posts.filter((url) => repeated.test(url)).sort(), [...reads].sort());
+    } finally {
+      await ctx.close();
+    }
   });
 
   it('the nginx configuration is valid for nginx itself (when nginx is installed)', (t) => {
