@@ -9,6 +9,8 @@
 //   npm run release -- prune <app> [--keep N]          remove old releases (never the live or previous one)
 //   npm run release -- canary <app> <version> <percent> | canary <app> off   a share of visitors, sticky per visitor
 //   npm run release -- preview <app> <version>         a link that shows the release to whoever opens it (service only)
+//   npm run release -- adopt                           the releases folder's live releases made live by the service
+//                                                      (after a deployment publishes a new image; service only)
 //   --smoke (activate, canary; service only): first open the release in Chromium through a preview and
 //           check that its app mounts on one of its pages
 
@@ -44,7 +46,7 @@ const [command, app, version] = argv;
 function usage() {
   console.error(
     `usage: release.mjs status | build|list|rollback|prune <app> | activate <app> <version> [--expect <version>|none] | history [app]\n` +
-      `       | canary <app> <version> <percent> | canary <app> off | preview <app> <version>\n  <app>: ${FRONT_APPS.join(', ')}`,
+      `       | canary <app> <version> <percent> | canary <app> off | preview <app> <version> | adopt\n  <app>: ${FRONT_APPS.join(', ')}`,
   );
   process.exit(2);
 }
@@ -90,6 +92,10 @@ async function viaService(service) {
   } else if (command === 'canary' && version) {
     if (smoke && version !== 'off') console.log(`smoke check passed on ${await smokeInBrowser(service, needApp(), version)}`);
     printEntry(await service.post('/api/releases/canary', version === 'off' ? { app: needApp(), version: null } : { app: needApp(), version, percent: Number(argv[3]) }));
+  } else if (command === 'adopt') {
+    const entries = await service.post('/api/releases/adopt', {});
+    if (!entries.length) console.log('the service already has the releases folder\'s live releases');
+    for (const e of entries) printEntry(e);
   } else if (command === 'preview' && version) {
     const { url, expiresAt } = await service.post('/api/releases/previews', { app: needApp(), version });
     console.log(`open ${service.base}${url}  (until ${expiresAt}; ${service.base}/api/releases/preview?end=1 ends it)`);
@@ -134,8 +140,8 @@ try {
     console.log(removed.length ? `removed ${removed.join(', ')}` : 'nothing to remove');
   } else if (command === 'canary' && version) {
     printEntry(version === 'off' ? store.setCanary(needApp(), null) : store.setCanary(needApp(), version, { percent: Number(argv[3]) }));
-  } else if (command === 'preview') {
-    throw new ReleaseError('a preview needs the release service: set QY_RELEASE_URL and QY_RELEASE_TOKEN');
+  } else if (command === 'preview' || command === 'adopt') {
+    throw new ReleaseError(`${command} needs the release service: set QY_RELEASE_URL and QY_RELEASE_TOKEN`);
   } else usage();
 } catch (err) {
   console.error(err instanceof ReleaseError ? `refused: ${err.message}` : String(err?.stack || err));

@@ -199,6 +199,18 @@ for (const kind of ['file', 'database'] as const) {
       const history = (await call('GET', '/api/releases/history?app=mf-content')).body.data;
       assert.deepEqual(history.at(-1).removed.sort(), ['broken', 'next']);
     });
+
+    it("makes the releases folder's live state live, as a published image's releases are (adopt)", async () => {
+      const before = (await page()).map['mf-content'];
+      assert.equal(before, '/remotes/mf-content/c2/mf-manifest.json');
+      await writeFile(join(releases, 'remotes.json'), JSON.stringify({ 'mf-content': '/remotes/mf-content/c3/mf-manifest.json', 'mf-courses': '/remotes/mf-courses/k1/mf-manifest.json' }));
+      const res = await call('POST', '/api/releases/adopt', {});
+      assert.equal(res.body.code, 0, res.body.msg);
+      // The folder state has nothing to adopt: the folder is its state.
+      assert.deepEqual(res.body.data.map((e: { app: string; from: string; to: string; by: string }) => `${e.app}:${e.from}→${e.to}:${e.by}`), kind === 'database' ? ['mf-content:c2→c3:ci'] : []);
+      assert.equal((await page()).map['mf-content'], '/remotes/mf-content/c3/mf-manifest.json');
+      assert.deepEqual((await call('POST', '/api/releases/adopt', {})).body.data, [], 'nothing left to adopt');
+    });
   });
 }
 

@@ -147,6 +147,29 @@ const releaseRoutes: FastifyPluginAsyncTypebox<{ state: ReleaseState; settings: 
   );
 
   app.post(
+    '/api/releases/adopt',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Make the releases folder's live releases live for every instance, as one checked change (after a deployment publishes a new image's releases)",
+        body: Type.Object({ note: Note }),
+        response: { 200: Envelope(Type.Array(HistoryEntrySchema)) },
+      },
+    },
+    async (request) => {
+      const by = caller(request);
+      return ok(
+        await refusing(async () => {
+          const folder = state.releases.live();
+          for (const [name, version] of Object.entries(folder)) if (state.releases.hasRelease(name, version)) await smokeCheck(state.releases, name, version);
+          return state.adoptFolder({ by, note: request.body?.note });
+        }),
+      );
+    },
+  );
+
+  app.post(
     '/api/releases/rollback',
     { schema: { tags, security, summary: 'Back to the release live before the current one', body: Type.Object({ app: AppName, note: Note }), response: { 200: Envelope(HistoryEntrySchema) } } },
     async (request) => {

@@ -56,6 +56,12 @@ export interface ReleaseState {
   previous(app: string): Promise<string | null>;
   history(app?: string): Promise<HistoryEntry[]>;
   prune(app: string, options: { keep: number; by: string }): Promise<string[]>;
+  /**
+   * Makes the releases folder's live state (what `npm run build` or a deployment's publish step
+   * wrote) live, as one checked change: the database state after a new image is published. The
+   * folder state has nothing to do (the folder is the state). Returns the changes made.
+   */
+  adoptFolder(options: ChangeOptions): Promise<HistoryEntry[]>;
   /** A tester's link to `version` of `app` on the live site: the token, shown once, and when it ends. */
   createPreview(app: string, version: string, options: { by: string; ttlMs: number; now: Date }): Promise<{ token: string; expiresAt: Date }>;
   /** The previews these tokens open ({ app: version }); unknown and expired tokens are passed over. */
@@ -113,6 +119,7 @@ export function createReleaseState(options: {
     previous: (app) => base.previous(app),
     history: (app) => base.history(app),
     prune: (app, o) => fresh(base.prune(app, o)),
+    adoptFolder: (o) => fresh(base.adoptFolder(o)),
     async createPreview(app, version, { by, ttlMs, now }) {
       if (!store.hasRelease(app, version)) throw new ReleaseError(`no release ${app}@${version}`);
       if (app !== SHELL) {
@@ -152,6 +159,7 @@ interface BaseState {
   previous: ReleaseState['previous'];
   history: ReleaseState['history'];
   prune: ReleaseState['prune'];
+  adoptFolder: ReleaseState['adoptFolder'];
 }
 
 /** The remote map of a live state: each remote's manifest URL. */
@@ -172,6 +180,7 @@ function fileState(store: ReleaseStore): BaseState {
     previous: async (app) => store.previous(app),
     history: async (app) => store.history(app),
     prune: async (app, o) => store.prune(app, o),
+    adoptFolder: async () => [],
   };
 }
 
@@ -307,6 +316,16 @@ function databaseState(store: ReleaseStore, db: () => Db, releasesDir: string): 
           .where(eq(releaseLive.app, app));
         await tx.insert(releaseHistory).values(toRow(plan.entry));
         return plan.entry;
+      }),
+    adoptFolder: (o) =>
+      change(async (tx, state) => {
+        const folder = store.live();
+        const changes = Object.fromEntries(Object.entries(folder).filter(([app, v]) => state.live[app] !== v && store.hasRelease(app, v)));
+        if (Object.keys(changes).length === 0) return [];
+        const { entries } = planActivation({ state: state.live, changes, by: o.by, note: o.note ?? 'the releases folder made live (a published image)', releases: store.artifacts });
+        for (const [app, version] of Object.entries(changes)) await writeLive(tx, app, version);
+        await tx.insert(releaseHistory).values(entries.map(toRow));
+        return entries;
       }),
     previous: async (app) => previousOf(await historyOf(db(), app), (await rows(db())).live[app] ?? null),
     history: (app) => historyOf(db(), app),
