@@ -1,10 +1,5 @@
-// Runs this remote without the shell: same providers, mounted into #qy-main.
-import { AppProviders } from '@qianyan/shared';
-import { createRoot } from 'react-dom/client';
+// Runs this remote without the shell (npm run dev -w @qianyan/mf-courses), on its real routes.
+import { runStandalone } from '@qianyan/shared/standalone';
 import { App } from './App';
 
-createRoot(document.getElementById('qy-main') as HTMLElement).render(
-  <AppProviders>
-    <App />
-  </AppProviders>,
-);
+runStandalone('mf-courses', App);

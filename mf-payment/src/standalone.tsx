@@ -1,10 +1,19 @@
-// Runs this remote without the shell: same providers, mounted into #qy-main.
-import { AppProviders } from '@qianyan/shared';
-import { createRoot } from 'react-dom/client';
-import { App } from './App';
+// Runs this remote without the shell (npm run dev -w @qianyan/mf-payment): its own routes, and the
+// subscription panel it exposes to mf-account on the route it has there (/personal?type=flag4).
+import { runStandalone } from '@qianyan/shared/standalone';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { PaymentRoutes } from './App';
+import { SubscriptionPanel } from './subscription/exposed';
 
-createRoot(document.getElementById('qy-main') as HTMLElement).render(
-  <AppProviders>
-    <App />
-  </AppProviders>,
-);
+function StandaloneApp() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route path="/personal" element={<SubscriptionPanel />} />
+        <Route path="*" element={<PaymentRoutes />} />
+      </Routes>
+    </BrowserRouter>
+  );
+}
+
+runStandalone('mf-payment', StandaloneApp);

@@ -233,6 +233,10 @@ function createConfig(o, argv = {}) {
           : { templateContent: standalonePage(o.name) }),
         chunks: ['main'],
         inject: o.htmlInject ?? 'head',
+        // The page is served on every route of the app (nested ones too: /qrcode-member-ali-pay/…,
+        // /wechat/wxlogin), so its scripts are named from the site root; a remote's chunks still
+        // resolve from its own script's URL (output.publicPath 'auto').
+        publicPath: '/',
       }),
       ...(fs.existsSync(path.join(o.dir, 'src/pageHeads.json')) ? [new PageHeadsPlugin(path.join(o.dir, 'src/pageHeads.json'))] : []),
       ...(prod ? [new PrecompressPlugin()] : []),
@@ -245,14 +249,13 @@ function createConfig(o, argv = {}) {
       hot: false,
       liveReload: true,
       headers: { 'Access-Control-Allow-Origin': '*' },
-      // In dev the shell answers /remotes.json itself, pointing at each remote's dev server.
+      // In dev every app's server answers /remotes.json itself, pointing at each remote's dev server:
+      // the shell loads the remotes from it, a remote running alone the widgets other remotes expose.
       setupMiddlewares: (middlewares, devServer) => {
-        if (o.name === 'shell') {
-          devServer.app.get('/remotes.json', (_req, res) => {
-            res.set('Cache-Control', 'no-cache');
-            res.json(devRemotesJson());
-          });
-        }
+        devServer.app.get('/remotes.json', (_req, res) => {
+          res.set('Cache-Control', 'no-cache');
+          res.json(devRemotesJson());
+        });
         return middlewares;
       },
       proxy: [
