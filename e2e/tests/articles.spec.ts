@@ -1,5 +1,5 @@
 // Reading journal articles: the free part for visitors, the month's free read, members in full.
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { isMobile, loginThroughDialog, snap, test } from './support';
 
 interface Item {
@@ -64,24 +64,59 @@ test('a member article shows the login prompt to a visitor and no body', async (
   await snap(page, testInfo, 'article-member-visitor');
 });
 
-test('a non-member uses the free read, then a second member article is used up', async ({ page, request }, testInfo) => {
+/** The month the server's free read renews: the one after now's month in Asia/Shanghai. */
+function renewalMonth(): number {
+  const shanghai = new Date(Date.now() + 8 * 3600_000);
+  return (shanghai.getUTCMonth() + 1) % 12 + 1;
+}
+
+/** Opens the header's user menu (the trigger carries the user's name) and returns its panel. */
+async function openUserMenu(page: Page, account: string) {
+  await page.locator('#qy-header').getByRole('button', { name: account }).click();
+  const panel = page.locator('.qy-panel--user');
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+test('a non-member sees 1 free read left, uses it, sees 0, and a second member article is used up', async ({ page, request }, testInfo) => {
   // Each viewport project uses its own non-member, because the free read is per member per month.
   const account = testInfo.project.name === 'desktop' ? 'demo_reader' : 'demo_doctor';
   const articles = await memberArticles(request);
   const offset = testInfo.project.name === 'desktop' ? 1 : 3;
   const [first, second] = [articles[offset], articles[offset + 1]];
+  const renews = `${renewalMonth()}月1日更新`;
 
   await page.goto(`/article-info?permalinks=${first.permalinks}`);
   await loginThroughDialog(page, account);
+  // The count the server gives, in the user menu and in the article's head, with when it renews.
+  const menu = await openUserMenu(page, account);
+  await expect(menu.getByText('本月剩余免费阅读 1 篇')).toBeVisible();
+  await expect(menu.getByText(renews)).toBeVisible();
+  await snap(page, testInfo, 'user-menu-free-reads-1');
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  const head = page.locator('.qy-ai-head');
+  await expect(head.getByText('本月剩余免费阅读 1 篇')).toBeVisible();
+  await expect(head.getByText(renews)).toBeVisible();
+  await snap(page, testInfo, 'article-free-reads-1');
+
   await page.getByRole('button', { name: '使用本月免费阅读' }).click();
   await expect(page.getByText('使用成功')).toBeVisible();
   await expect(page.getByRole('button', { name: '使用本月免费阅读' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: '登录即可阅读' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: '正文' })).toBeVisible();
+  // 0 at once, without a reload: on the page and in the menu.
+  await expect(head.getByText('本月剩余免费阅读 0 篇')).toBeVisible();
+  await expect(head.getByText(renews)).toBeVisible();
   await snap(page, testInfo, 'article-free-read-used');
+  const menuAfter = await openUserMenu(page, account);
+  await expect(menuAfter.getByText('本月剩余免费阅读 0 篇')).toBeVisible();
+  await snap(page, testInfo, 'user-menu-free-reads-0');
+  await page.keyboard.press('Escape');
 
   await page.goto(`/article-info?permalinks=${second.permalinks}`);
   await expect(page.getByText('您本月的免费浏览次数已用完，请付费观看！').first()).toBeVisible();
+  await expect(page.locator('.qy-ai-head').getByText('本月剩余免费阅读 0 篇')).toBeVisible();
   await expect(page.getByRole('region', { name: '正文' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: '开通会员' }).first()).toHaveAttribute('href', /\/personal\?type=flag4/);
   await snap(page, testInfo, 'article-used-up');

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { articleEntitlements, articles, freeReadClaims, members } from '../src/db/schema/index.js';
-import { freeReadMonth } from '../src/modules/membership/service.js';
-import { createTestApp, type TestContext } from './helpers.js';
+import { freeReadMonth, freeReadRenewsOn } from '../src/modules/membership/service.js';
+import { createTestApp, DEMO_PASSWORD, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 type ArticleRow = typeof articles.$inferSelect;
@@ -162,6 +162,51 @@ describe('free-read month in Asia/Shanghai', () => {
     } finally {
       ctx.clock.current = saved;
     }
+  });
+});
+
+describe('the free reads a reader can see (SessionUser.free_read)', () => {
+  const memberInfo = async (token: string) => (await ctx.post('/api/user/getMemberInfo', {}, token)).body.data;
+
+  it('renews on the first day of the next month in Asia/Shanghai', () => {
+    assert.equal(freeReadRenewsOn(new Date('2026-01-31T15:59:59.999Z')), '2026-02-01');
+    assert.equal(freeReadRenewsOn(new Date('2026-01-31T16:00:00Z')), '2026-03-01', '00:00 on 1 February in Shanghai');
+    assert.equal(freeReadRenewsOn(new Date('2026-12-31T15:59:59Z')), '2027-01-01');
+    assert.equal(freeReadRenewsOn(new Date('2026-12-31T16:00:00Z')), '2027-02-01');
+  });
+
+  it('tells a non-member 1 then 0 in getMemberInfo, the same as is_month_chance, and renews next month', async () => {
+    const saved = ctx.clock.current;
+    try {
+      ctx.clock.current = new Date('2026-03-31T15:59:00Z'); // 23:59 on 31 March in Shanghai
+      const reader = await newReader('fr_visible');
+      const article = memberArticles[10]!;
+      assert.deepEqual((await memberInfo(reader.token)).free_read, { remaining: 1, renews_on: '2026-04-01' });
+      assert.equal((await detail(article.permalinks, reader.token)).is_month_chance, 2);
+
+      assert.equal((await useChance(article.id, reader.token)).result, '1');
+      assert.deepEqual((await memberInfo(reader.token)).free_read, { remaining: 0, renews_on: '2026-04-01' });
+      assert.equal((await detail(memberArticles[11]!.permalinks, reader.token)).is_month_chance, 1);
+
+      ctx.clock.current = new Date('2026-03-31T16:00:00Z'); // 00:00 on 1 April in Shanghai
+      assert.deepEqual((await memberInfo(reader.token)).free_read, { remaining: 1, renews_on: '2026-05-01' });
+      assert.equal((await detail(memberArticles[11]!.permalinks, reader.token)).is_month_chance, 2);
+    } finally {
+      ctx.clock.current = saved;
+    }
+  });
+
+  it('carries it in the login reply, and not for an active member', async () => {
+    const login = await ctx.post('/api/login/login', { accountName: 'demo_member', password: DEMO_PASSWORD });
+    assert.equal(login.body.code, 0, JSON.stringify(login.body));
+    assert.ok(login.body.data.subscribe_info.service_type >= 1);
+    assert.equal('free_read' in login.body.data, false);
+    assert.equal('free_read' in (await memberInfo(login.body.data.token)), false);
+
+    const reader = await ctx.post('/api/login/login', { accountName: 'demo_reader', password: DEMO_PASSWORD });
+    assert.equal(reader.body.data.subscribe_info.service_type, 0);
+    assert.deepEqual(Object.keys(reader.body.data.free_read).sort(), ['remaining', 'renews_on']);
+    assert.equal(reader.body.data.free_read.renews_on, freeReadRenewsOn(ctx.clock.now()));
   });
 });
 

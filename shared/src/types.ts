@@ -41,6 +41,17 @@ export interface SessionUser {
   subscribe_info: SubscribeInfo;
   subscribePo?: { serviceEndDate: string | null; serviceTitle?: string };
   ifNeedUpdate: 0 | 1;
+  /**
+   * The month's free read, sent only to a reader without an active membership: left this month
+   * (1 while is_month_chance is 2, else 0) and renews_on, YYYY-MM-DD, the first day of the next
+   * month in Asia/Shanghai. Also absent from a session stored before the field existed.
+   */
+  free_read?: FreeRead;
+}
+
+export interface FreeRead {
+  remaining: 0 | 1;
+  renews_on: string;
 }
 
 /** Reply of /api/login/login: the user plus the opaque session token. */

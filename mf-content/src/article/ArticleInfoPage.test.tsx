@@ -3,6 +3,7 @@ import {
   ApiError,
   clearSession,
   dialogAtom,
+  getSession,
   MSG,
   notifyLoggedIn,
   qyStore,
@@ -139,6 +140,51 @@ describe('article page: access states (§4)', () => {
     expect(toast.success).toHaveBeenCalledWith(MSG.useSuccess);
     await waitFor(() => expect(detailSpy).toHaveBeenCalledTimes(2));
     expect(screen.queryByRole('button', { name: '使用本月免费阅读' })).not.toBeInTheDocument();
+  });
+
+  it('shows a non-member 本月剩余免费阅读 1 篇 and when it renews, then 0 as soon as the free read is used', async () => {
+    const reader = { ...MEMBER, free_read: { remaining: 1 as const, renews_on: '2026-08-01' } };
+    setSession('tok-42', reader);
+    let answerRefetch: (d: ArticleDetail) => void = () => undefined;
+    detailSpy
+      .mockResolvedValueOnce(articleDetail())
+      .mockImplementationOnce(() => new Promise<ArticleDetail>((resolve) => (answerRefetch = resolve)));
+    jest.spyOn(api.program, 'articleUseMonthChance').mockResolvedValue({ result: '1', msg: '', article_content: '<p>全文。</p>' });
+    const memberInfo = jest
+      .spyOn(api.user, 'getMemberInfo')
+      .mockResolvedValue({ ...reader, free_read: { remaining: 0, renews_on: '2026-08-01' } });
+    await renderArticle();
+    const note = screen.getByText('本月剩余免费阅读 1 篇').closest('p')!;
+    expect(note).toHaveAttribute('role', 'status');
+    expect(within(note).getByText('8月1日更新')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: '使用本月免费阅读' }));
+    // 0 before the re-fetched detail answers, and the session user (the user menu's figure) refreshed.
+    expect(await screen.findByText('本月剩余免费阅读 0 篇')).toBeInTheDocument();
+    expect(memberInfo).toHaveBeenCalledWith({ silent: true });
+    await waitFor(() => expect(getSession()?.user.free_read?.remaining).toBe(0));
+    // The re-fetched detail: readable through the claim, is_month_chance 1 (used up).
+    await act(async () => answerRefetch(openDetail({ is_subscribe: 1, is_month_chance: 1, content: '<p>全文。</p>' })));
+    expect(screen.getByText('本月剩余免费阅读 0 篇')).toBeInTheDocument();
+    expect(screen.getByText('全文。')).toBeInTheDocument();
+  });
+
+  it('shows no free-read count to a member, to a visitor, or on an article that is not member content', async () => {
+    detailReturns(articleDetail());
+    const { unmount } = await renderArticle();
+    expect(screen.queryByText(/本月剩余免费阅读/)).not.toBeInTheDocument();
+    unmount();
+
+    logIn();
+    detailReturns(openDetail());
+    const member = await renderArticle();
+    expect(screen.getByText('正文第一段：研究设计与方法。')).toBeInTheDocument();
+    expect(screen.queryByText(/本月剩余免费阅读/)).not.toBeInTheDocument();
+    member.unmount();
+
+    detailReturns(openDetail({ is_subscribe: 1, accessLevel: 'login' }));
+    await renderArticle();
+    expect(screen.queryByText(/本月剩余免费阅读/)).not.toBeInTheDocument();
   });
 
   it('a failing claim shows the server message, or 您本月免费次数已经使用了! without one', async () => {

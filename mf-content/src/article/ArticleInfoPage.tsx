@@ -7,6 +7,7 @@ import { kindOf } from '../article-list/kind';
 import { AccessPanel } from './AccessPanel';
 import { CommentaryPanel } from './CommentaryPanel';
 import { DetailCrumbs, DetailHead, DetailScreen, Html, type DetailViewProps } from './DetailStates';
+import { FreeReadsLeft } from './FreeReadsLeft';
 import { ARTICLE_TEXT as T } from './messages';
 import { RelatedList } from './RelatedList';
 import { articleRefOf } from './useArticleDetail';
@@ -91,6 +92,7 @@ function ArticleView({ detail, fetchedLoggedIn, reload }: DetailViewProps) {
                 {keywords.join('；')}
               </p>
             )}
+            <FreeReadsLeft detail={detail} fetchedLoggedIn={fetchedLoggedIn} claimed={!!unlocked} />
           </DetailHead>
 
           {detail.intro && (

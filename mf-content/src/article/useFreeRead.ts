@@ -1,4 +1,14 @@
-import { api, ApiError, MSG, openLoginDialog, toast, useSession, type ArticleDetail, type ProviderReply } from '@qianyan/shared';
+import {
+  api,
+  ApiError,
+  MSG,
+  openLoginDialog,
+  toast,
+  updateSessionUser,
+  useSession,
+  type ArticleDetail,
+  type ProviderReply,
+} from '@qianyan/shared';
 import { useEffect, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { accessOf, type AccessState } from './access';
@@ -13,7 +23,8 @@ export interface Unlocked {
 
 /**
  * The reader's access to a detail (spec §4 reading access) and the month's free read: the state the
- * server's flags give, `claim` (articleUseMonthChance, 使用成功, then a re-fetch), and `more`, what a
+ * server's flags give, `claim` (articleUseMonthChance, 使用成功, then a re-fetch of the detail and of
+ * the session user, whose free_read the user menu shows), and `more`, what a
  * "see more" link does in each state. Shared by /article-info and /article-particulars.
  */
 export function useFreeRead({
@@ -49,6 +60,8 @@ export function useFreeRead({
       setUnlocked({ id: detail.id, content: reply.article_content ?? '', wantsay: reply.wantsay });
       toast.success(MSG.useSuccess);
       reload();
+      // The chrome's 本月剩余免费阅读 comes from the session user: fetch the server's new figure.
+      api.user.getMemberInfo({ silent: true }).then(updateSessionUser, () => undefined);
     } catch (err) {
       const reply = err instanceof ApiError ? (err.data as ProviderReply | undefined) : undefined;
       const text = reply ? reply.msg || MSG.freeReadFailed : err instanceof Error ? err.message : MSG.freeReadFailed;

@@ -30,6 +30,14 @@ export const SubscribeInfo = Type.Object({
   ),
 });
 
+export const FreeRead = Type.Object(
+  {
+    remaining: IntEnum([0, 1] as const, { description: 'Free reads left this month: 1 when is_month_chance is 2, 0 when it is 1' }),
+    renews_on: Type.String({ description: 'YYYY-MM-DD: the first day of the next month in Asia/Shanghai, when the free read renews' }),
+  },
+  { description: "The month's free read (one a month). Sent only to a reader without an active membership" },
+);
+
 const sessionUserProperties = {
   id: Type.Integer(),
   membername: Type.String(),
@@ -47,6 +55,7 @@ const sessionUserProperties = {
     }),
   ),
   ifNeedUpdate: IntEnum([0, 1] as const),
+  free_read: Type.Optional(FreeRead),
 };
 
 export const SessionUser = Type.Object(sessionUserProperties);

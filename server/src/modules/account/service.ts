@@ -6,7 +6,7 @@ import { favourites, members, readingRecords } from '../../db/schema/index.js';
 import { AppError, ErrorCode, Messages } from '../../lib/errors.js';
 import type { RateLimiter } from '../../plugins/rateLimit.js';
 import type { SessionMember, SessionStore } from '../../plugins/session.js';
-import type { MembershipService } from '../membership/service.js';
+import { isActiveMember, type MembershipService } from '../membership/service.js';
 import { uniqueViolation } from '../../lib/dbErrors.js';
 import type { CaptchaService } from '../auth/captcha.js';
 import { createLoginThrottle, type LoginSubject } from './loginThrottle.js';
@@ -127,7 +127,11 @@ export function createAccountService({ db, sessions, rateLimiter, loginThrottle,
   }
 
   async function toSessionUser(member: typeof members.$inferSelect): Promise<SessionUser> {
-    const [sub, autoRenew] = await Promise.all([membership.subscriptionOf(member.id), membership.autoRenewOf(member.id)]);
+    const [sub, autoRenew, freeRead] = await Promise.all([
+      membership.subscriptionOf(member.id),
+      membership.autoRenewOf(member.id),
+      membership.freeReadState(member.id),
+    ]);
     const serviceEndDate = sub.serviceEndDate?.toISOString() ?? null;
     return {
       id: member.id,
@@ -141,6 +145,8 @@ export function createAccountService({ db, sessions, rateLimiter, loginThrottle,
       subscribe_info: { service_type: sub.serviceType, service_end_date: serviceEndDate, auto_renew: autoRenew },
       subscribePo: { serviceEndDate, ...(sub.serviceTitle ? { serviceTitle: sub.serviceTitle } : {}) },
       ifNeedUpdate: member.ifNeedUpdate === 1 ? 1 : 0,
+      // An active member reads everything: the free read is no concern of theirs.
+      ...(isActiveMember(sub.serviceType) ? {} : { free_read: freeRead }),
     };
   }
 

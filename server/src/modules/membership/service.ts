@@ -21,12 +21,38 @@ export const isActiveMember = (serviceType: ServiceType) => serviceType >= 1 && 
 /** The free-read month of an instant: YYYYMM in Asia/Shanghai (ARCHITECTURE §3.3). */
 export const freeReadMonth = (instant: Date) => shanghaiDate(instant).slice(0, 7).replace('-', '');
 
+/**
+ * When the month's free read renews: the first day of the next free-read month, YYYY-MM-DD in
+ * Asia/Shanghai (the month boundary freeReadMonth draws).
+ */
+export const freeReadRenewsOn = (instant: Date) => {
+  const [year, month] = shanghaiDate(instant).split('-').map(Number) as [number, number];
+  const [y, m] = month === 12 ? [year + 1, 1] : [year, month + 1];
+  return `${y}-${String(m).padStart(2, '0')}-01`;
+};
+
+/** A non-member's free reads (SessionUser.free_read): left this month (one a month), and when they renew. */
+export interface FreeReadState {
+  remaining: 0 | 1;
+  renews_on: string;
+}
+
 /** What a free-read claim did: granted the article now, or found this month's read already used. */
 export type FreeReadOutcome = 'granted' | 'used';
 
 export const priceYuan = (fen: number) => (fen / 100).toFixed(2);
 
 export function createMembershipService({ db, now }: { db: Db; now: () => Date }) {
+  /** Whether the member has not yet used the free read of `at`'s month (spec §6: one per month). */
+  async function hasMonthChance(memberId: number, at: Date = now()): Promise<boolean> {
+    const [row] = await db
+      .select({ id: freeReadClaims.id })
+      .from(freeReadClaims)
+      .where(and(eq(freeReadClaims.memberId, memberId), eq(freeReadClaims.month, freeReadMonth(at))))
+      .limit(1);
+    return !row;
+  }
+
   return {
     /** The clock every membership rule reads (config.now). */
     now,
@@ -84,14 +110,13 @@ export function createMembershipService({ db, now }: { db: Db; now: () => Date }
       return row ? 1 : 0;
     },
 
-    /** Whether the member has not yet used this month's free read (spec §6: one per month). */
-    async hasMonthChance(memberId: number): Promise<boolean> {
-      const [row] = await db
-        .select({ id: freeReadClaims.id })
-        .from(freeReadClaims)
-        .where(and(eq(freeReadClaims.memberId, memberId), eq(freeReadClaims.month, freeReadMonth(now()))))
-        .limit(1);
-      return !row;
+    hasMonthChance,
+
+    /** The member's free reads this month and their renewal, from the same claims as is_month_chance. */
+    async freeReadState(memberId: number): Promise<FreeReadState> {
+      // One instant for both, so a reply read at a month's turn never pairs the old count with the new date.
+      const at = now();
+      return { remaining: (await hasMonthChance(memberId, at)) ? 1 : 0, renews_on: freeReadRenewsOn(at) };
     },
 
     /** Which of `articleIds` the member may read for good (claimed free reads). */

@@ -16,6 +16,7 @@ export type { SideLink, SideLinkComponent } from './SideLinkList';
 export { useDismiss } from './useDismiss';
 export type { DismissReason } from './useDismiss';
 export { PageHead } from './PageHead';
+export { FreeReadNote, FREE_READ_TEXT, freeReadsLeft } from './FreeReadNote';
 export { VISUALLY_HIDDEN } from './visuallyHidden';
 export { BLANK_COVER, CARD_GRID, COVER_IMG, QUIET_LINKS, RULED_LIST, SECTION_TITLE, SLIDE_CAPTION, SPREAD_ROW, TITLE_BUTTON, ZOOM_COVER } from './blocks';
 export { PlainPagedList } from './PagedList';

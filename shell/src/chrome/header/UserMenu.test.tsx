@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api, getSession, readStoredSession } from '@qianyan/shared';
+import { api, getSession, readStoredSession, updateSessionUser } from '@qianyan/shared';
 import { hardNavigate } from '../navigation';
 import { chromeTestSetup, here, makeUser, renderChrome, signIn } from '../testUtils';
 
@@ -34,6 +34,28 @@ describe('user menu', () => {
     signIn(makeUser({ membername: '', truename: '赵敏', subscribe_info: { service_type: 0, service_end_date: null } }));
     await openUserMenu('赵敏');
     expect(await screen.findByText('普通用户')).toBeInTheDocument();
+  });
+
+  it("shows a non-member the server's free reads left and when they renew, and follows the session user", async () => {
+    const reader = makeUser({
+      subscribe_info: { service_type: 0, service_end_date: null },
+      free_read: { remaining: 1, renews_on: '2026-08-01' },
+    });
+    signIn(reader);
+    await openUserMenu('王医生');
+    expect(await screen.findByText('本月剩余免费阅读 1 篇')).toBeInTheDocument();
+    expect(screen.getByText('8月1日更新')).toBeInTheDocument();
+    // After the free read is used the page refreshes the session user; the open menu follows it.
+    act(() => updateSessionUser({ ...reader, free_read: { remaining: 0, renews_on: '2026-08-01' } }));
+    expect(await screen.findByText('本月剩余免费阅读 0 篇')).toBeInTheDocument();
+    expect(screen.queryByText('本月剩余免费阅读 1 篇')).toBeNull();
+  });
+
+  it('shows no free-read line to a member (the server sends none)', async () => {
+    signIn(makeUser({ subscribe_info: { service_type: 2, service_end_date: '2099-12-31' } }));
+    await openUserMenu('王医生');
+    expect(await screen.findByText('会员 · 有效期至 2099-12-31')).toBeInTheDocument();
+    expect(screen.queryByText(/本月剩余免费阅读/)).toBeNull();
   });
 
   it('says 会员已过期 once the plan has ended', async () => {

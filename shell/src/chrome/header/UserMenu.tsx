@@ -1,5 +1,5 @@
 import { logout, openLoginDialog, useSession, type SessionUser } from '@qianyan/shared/core';
-import { PlainButton, VISUALLY_HIDDEN } from '@qianyan/shared/plain';
+import { FreeReadNote, PlainButton, VISUALLY_HIDDEN } from '@qianyan/shared/plain';
 import { displayName, membershipLine } from '../member';
 import { ChromeLink, hardNavigate } from '../navigation';
 import { HOME_PATH } from '../menu';
@@ -51,6 +51,10 @@ export function UserMenu({ compact }: { compact: boolean }) {
             <div className="qy-user__who">
               <strong className="qy-user__card-name">{name}</strong>
               <span className="qy-user__membership">{membershipLine(user)}</span>
+              {/* The server sends free_read to non-members only. */}
+              {user.free_read && (
+                <FreeReadNote className="qy-user__free-reads" remaining={user.free_read.remaining} renewsOn={user.free_read.renews_on} />
+              )}
             </div>
           </div>
           <ul className="qy-user__links">
