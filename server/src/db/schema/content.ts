@@ -70,6 +70,10 @@ export const articleTypes = pgTable('article_types', {
   sort: smallint('sort').notNull().default(0),
 });
 
+/** A weekly issue is built as a draft and shown to readers once published (modules/editorial). */
+export const ISSUE_STATES = ['draft', 'published'] as const;
+export type IssueState = (typeof ISSUE_STATES)[number];
+
 /** A weekly issue (articleWeeklyPo: title, thedate) grouping journal, digest and animation items. */
 export const weeklyIssues = pgTable(
   'weekly_issues',
@@ -79,8 +83,24 @@ export const weeklyIssues = pgTable(
     thedate: date('thedate', { mode: 'string' }).notNull(),
     /** Catalogue (contents) article permalinks, when there is one. */
     catalogPermalinks: varchar('catalog_permalinks', { length: 64 }),
+    /** Readers see a published issue only (with at least one published article); rows before the console are published. */
+    state: varchar('state', { length: 12 }).$type<IssueState>().notNull().default('published'),
+    /**
+     * The order editors gave the issue's articles (ids; the articles name their issue in
+     * weekly_issue_id). An article of the issue missing here follows, newest first.
+     */
+    articleOrder: integer('article_order').array().notNull().default(sql`'{}'::integer[]`),
+    /** Raised by every applied change of the issue (optimistic versioning, as for articles). */
+    revision: integer('revision').notNull().default(1),
+    createdBy: integer('created_by').references(() => members.id, { onDelete: 'set null' }),
+    publishedAt: at('published_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('weekly_issues_thedate_key').on(t.thedate)],
+  (t) => [
+    uniqueIndex('weekly_issues_thedate_key').on(t.thedate),
+    check('weekly_issues_state_check', sql`${t.state} in ('draft', 'published')`),
+  ],
 );
 
 /** Articles of every source (spec §3 Article). Gated fields are only sent by detail endpoints. */

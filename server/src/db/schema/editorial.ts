@@ -62,8 +62,11 @@ export const articleRevisions = pgTable(
   ],
 );
 
-export const AUDIT_ACTIONS = ['submit', 'publish', 'schedule', 'unschedule', 'withdraw', 'to_draft', 'restore', 'role'] as const;
+/** Audited actions; `save` is a weekly issue's (an article's saves are its revisions), `preview` a preview link made. */
+export const AUDIT_ACTIONS = ['submit', 'publish', 'schedule', 'unschedule', 'withdraw', 'to_draft', 'restore', 'role', 'save', 'preview'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_TARGETS = ['article', 'member', 'issue'] as const;
+export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 /**
  * The append-only audit trail (ARCHITECTURE §3.6): who did what to which item, when, with the state
@@ -93,7 +96,41 @@ export const editorialAudit = pgTable(
     index('editorial_audit_target_idx').on(t.targetType, t.targetId, t.id),
     index('editorial_audit_actor_idx').on(t.actorId, t.id),
     index('editorial_audit_action_idx').on(t.action, t.id),
-    check('editorial_audit_action_check', sql`${t.action} in ('submit', 'publish', 'schedule', 'unschedule', 'withdraw', 'to_draft', 'restore', 'role')`),
-    check('editorial_audit_target_type_check', sql`${t.targetType} in ('article', 'member')`),
+    check(
+      'editorial_audit_action_check',
+      sql`${t.action} in ('submit', 'publish', 'schedule', 'unschedule', 'withdraw', 'to_draft', 'restore', 'role', 'save', 'preview')`,
+    ),
+    check('editorial_audit_target_type_check', sql`${t.targetType} in ('article', 'member', 'issue')`),
+  ],
+);
+
+export const PREVIEW_AUDIENCES = ['visitor', 'reader', 'member'] as const;
+/** Whom a preview shows the article as: a visitor, a logged-in reader who is not a member, or a member. */
+export type PreviewAudience = (typeof PREVIEW_AUDIENCES)[number];
+
+/**
+ * Preview links of an article (`/article-info?permalinks=…&prev=<token>`, read through
+ * getArticleDetail2): the token is kept as its SHA-256 only, opens this article only, as one
+ * audience, until it expires or is revoked.
+ */
+export const articlePreviews = pgTable(
+  'article_previews',
+  {
+    id: serial('id').primaryKey(),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    /** Hex SHA-256 of the token; the token itself is shown once, to its maker. */
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    audience: varchar('audience', { length: 8 }).$type<PreviewAudience>().notNull(),
+    createdBy: integer('created_by').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('article_previews_token_key').on(t.tokenHash),
+    index('article_previews_article_idx').on(t.articleId, t.id.desc().nullsFirst()),
+    check('article_previews_audience_check', sql`${t.audience} in ('visitor', 'reader', 'member')`),
   ],
 );
