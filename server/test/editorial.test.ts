@@ -51,7 +51,7 @@ function journalDocument() {
       pcauthor: 'Jane Doe',
       intro: '<p>这是一篇用于测试编辑流程的摘要。</p>',
       content: '<p>正文第一段。</p><p>正文第二段。</p>',
-      wantsay: '<p>述评的免费部分。</p><hr><p>述评的会员部分。</p>',
+      wantsay: '<p>述评的免费部分。</p><hr /><p>述评的会员部分。</p>', // as the server stores it (sanitised)
       wantsayTitle: '述评：斑马鱼模型',
       coi: '<p>作者声明无利益冲突。</p>',
       keyword: '斑马鱼,模型',

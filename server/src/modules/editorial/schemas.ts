@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { EDITORIAL_STATES } from '../../db/schema/content.js';
-import { AUDIT_ACTIONS, STAFF_ROLES } from '../../db/schema/editorial.js';
+import { AUDIT_ACTIONS, AUDIT_TARGETS, STAFF_ROLES } from '../../db/schema/editorial.js';
 import { Envelope } from '../../lib/envelope.js';
 import { MAX_ID, PageResultSchema, pageQueryProperties, Ymd } from '../../lib/lists.js';
 import { EditorialMessages as M } from './messages.js';
@@ -229,7 +229,7 @@ export const AuditEntry = Type.Object({
   actorId: Type.Union([Type.Integer(), Type.Null()], { description: 'null: the scheduler' }),
   actorName: Type.String(),
   action: StringEnum(AUDIT_ACTIONS),
-  targetType: StringEnum(['article', 'member'] as const),
+  targetType: StringEnum(AUDIT_TARGETS, { description: 'article, member (a role) or issue (a weekly issue)' }),
   targetId: Type.Integer(),
   targetLabel: Type.String(),
   before: JsonObject,
@@ -242,10 +242,11 @@ export const AuditListBody = Type.Object({
   ...pageQueryProperties,
   action: Type.Optional(StringEnum(AUDIT_ACTIONS, { errorMessage: '操作类型不正确' })),
   actorId: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_ID, description: 'Who (0: the scheduler)', errorMessage: '操作人编号格式不正确' })),
-  targetType: Type.Optional(StringEnum(['article', 'member'] as const, { errorMessage: '对象类型不正确' })),
+  targetType: Type.Optional(StringEnum(AUDIT_TARGETS, { errorMessage: '对象类型不正确' })),
   targetId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, errorMessage: '对象编号格式不正确' })),
   startDate: Ymd('YYYYMMDD (Asia/Shanghai), with endDate'),
   endDate: Ymd('YYYYMMDD (Asia/Shanghai), with startDate'),
 });
 export type AuditListBody = Static<typeof AuditListBody>;
 export const AuditListResponse = { 200: Envelope(PageResultSchema(AuditEntry)) };
+

@@ -17,6 +17,7 @@ import {
   staffRoles,
   weeklyIssues,
   type AuditAction,
+  type AuditTarget,
   type EditorialState,
   type StaffRole,
 } from '../../db/schema/index.js';
@@ -27,6 +28,7 @@ import { pageOf, paging } from '../../lib/lists.js';
 import { articleVectors } from '../search/vectors.js';
 import { articleAccess, atLeast, auditAccess, roleRefusal, staffAccess, type ArticleFacts, type Staff } from './access.js';
 import { ACTION_LABELS, EditorialMessages as M, STATE_LABELS } from './messages.js';
+import { sanitizeDocument } from './sanitize.js';
 import {
   DOCUMENT_FIELDS,
   type ArticleDocument,
@@ -43,15 +45,15 @@ import {
 
 export type EditorialService = ReturnType<typeof createEditorialService>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Executor = Db | Tx;
+export type Executor = Db | Tx;
 
 /** Articles published by one scheduler run at most (the rest go in the next run, seconds later). */
 const SCHEDULER_BATCH = 100;
 /** Revisions listed for an article, newest first. */
 const REVISIONS_LISTED = 200;
 
-const forbidden = (msg: string) => new AppError(ErrorCode.forbidden, msg);
-const conflict = (msg: string, data: Record<string, unknown> | null = null) => new AppError(ErrorCode.conflict, msg, 200, data);
+export const forbidden = (msg: string) => new AppError(ErrorCode.forbidden, msg);
+export const conflict = (msg: string, data: Record<string, unknown> | null = null) => new AppError(ErrorCode.conflict, msg, 200, data);
 
 /** State changes and the states each may start from. */
 const TRANSITIONS = {
@@ -106,14 +108,58 @@ const editorColumns = {
   createdAt: articles.createdAt,
   updatedAt: articles.updatedAt,
 };
-type ArticleRow = {
+export type ArticleRow = {
   [K in keyof typeof editorColumns]: (typeof editorColumns)[K]['_']['notNull'] extends true
     ? (typeof editorColumns)[K]['_']['data']
     : (typeof editorColumns)[K]['_']['data'] | null;
 };
 
+/** Throws the refusal (10403) an access rule answered, if any. */
+export const allow = (refusal: string | undefined) => {
+  if (refusal) throw forbidden(refusal);
+};
+
+export const factsOf = (row: Pick<ArticleRow, 'editorialState' | 'createdBy'>): ArticleFacts => ({ state: row.editorialState, createdBy: row.createdBy });
+
+/** An article's editorial columns (locked FOR UPDATE when `lock`), or not found (10004). */
+export async function readArticle(executor: Executor, id: number, lock = false): Promise<ArticleRow> {
+  const query = executor.select(editorColumns).from(articles).where(eq(articles.id, id)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw AppError.notFound();
+  return row as ArticleRow;
+}
+
+/** Appends an entry to the audit trail, in the caller's transaction. */
+export async function audit(
+  executor: Executor,
+  entry: {
+    actor: Staff | null;
+    action: AuditAction;
+    targetType: AuditTarget;
+    targetId: number;
+    targetLabel: string;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+    note?: string;
+    at: Date;
+  },
+) {
+  await executor.insert(editorialAudit).values({
+    at: entry.at,
+    actorId: entry.actor?.id ?? null,
+    actorName: entry.actor?.username ?? M.scheduler,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    targetLabel: entry.targetLabel,
+    before: entry.before,
+    after: entry.after,
+    note: entry.note ?? '',
+  });
+}
+
 /** The editable document of a row. */
-function documentOf(row: ArticleRow): ArticleDocument {
+export function documentOf(row: ArticleRow): ArticleDocument {
   return {
     sourceId: row.sourceId,
     filterId: row.filterId,
@@ -234,17 +280,6 @@ export function createEditorialService(deps: { db: Db; now: () => Date }) {
     return row;
   }
 
-  const allow = (refusal: string | undefined) => {
-    if (refusal) throw forbidden(refusal);
-  };
-  const factsOf = (row: ArticleRow): ArticleFacts => ({ state: row.editorialState, createdBy: row.createdBy });
-
-  async function readArticle(executor: Executor, id: number, lock = false): Promise<ArticleRow> {
-    const query = executor.select(editorColumns).from(articles).where(eq(articles.id, id)).limit(1);
-    const [row] = lock ? await query.for('update') : await query;
-    if (!row) throw AppError.notFound();
-    return row as ArticleRow;
-  }
 
   /** Checks a whole document against the reference data; returns it with class ids deduplicated. */
   async function validate(executor: Executor, doc: ArticleDocument, id?: number): Promise<ArticleDocument> {
@@ -299,34 +334,6 @@ export function createEditorialService(deps: { db: Db; now: () => Date }) {
       if (uniqueViolation(err) === 'articles_permalinks_key') throw AppError.badParameter(M.permalinksTaken(permalinks ?? ''));
       throw err;
     }
-  }
-
-  async function audit(
-    executor: Executor,
-    entry: {
-      actor: Staff | null;
-      action: AuditAction;
-      targetType: 'article' | 'member';
-      targetId: number;
-      targetLabel: string;
-      before: Record<string, unknown> | null;
-      after: Record<string, unknown> | null;
-      note?: string;
-      at: Date;
-    },
-  ) {
-    await executor.insert(editorialAudit).values({
-      at: entry.at,
-      actorId: entry.actor?.id ?? null,
-      actorName: entry.actor?.username ?? M.scheduler,
-      action: entry.action,
-      targetType: entry.targetType,
-      targetId: entry.targetId,
-      targetLabel: entry.targetLabel,
-      before: entry.before,
-      after: entry.after,
-      note: entry.note ?? '',
-    });
   }
 
   const stateOf = (row: Pick<ArticleRow, 'editorialState' | 'status' | 'publishAt'>) => ({
@@ -394,6 +401,7 @@ export function createEditorialService(deps: { db: Db; now: () => Date }) {
     fields: DocumentInput,
     restore?: { revisionId: number; revision: number | null },
   ): Promise<EditorArticle> {
+    fields = sanitizeDocument(fields);
     const at = now();
     const outcome = await permalinksGuard(fields.permalinks, () =>
       db.transaction(async (tx) => {
@@ -422,7 +430,11 @@ export function createEditorialService(deps: { db: Db; now: () => Date }) {
           return { conflict: { currentRevision: row.revision, revisionId: kept!.id } };
         }
         const next = await validate(tx, { ...current, ...fields }, id);
-        if (next.permalinks !== current.permalinks) await permalinksFree(tx, next.permalinks, id);
+        if (next.permalinks !== current.permalinks) {
+          await permalinksFree(tx, next.permalinks, id);
+          // A weekly issue names its catalogue by permalinks: it follows the new one.
+          await tx.update(weeklyIssues).set({ catalogPermalinks: next.permalinks }).where(eq(weeklyIssues.catalogPermalinks, current.permalinks));
+        }
         const revision = row.revision + 1;
         await tx
           .update(articles)
@@ -615,10 +627,20 @@ export function createEditorialService(deps: { db: Db; now: () => Date }) {
       return replyOf(staff, row);
     },
 
+    /** An article the caller may edit now (read and update rules), or the refusal: checked before an import reads its file. */
+    async editableArticle(memberId: number | undefined, id: number): Promise<EditorArticle> {
+      const staff = await requireStaff(memberId);
+      const row = await readArticle(db, id);
+      allow(articleAccess.read(staff, factsOf(row)));
+      allow(articleAccess.update(staff, factsOf(row)));
+      return replyOf(staff, row);
+    },
+
     /** A new draft (revision 1), owned by the caller. A source and a title are needed. */
-    async createArticle(memberId: number | undefined, fields: DocumentInput): Promise<EditorArticle> {
+    async createArticle(memberId: number | undefined, input: DocumentInput): Promise<EditorArticle> {
       const staff = await requireStaff(memberId);
       allow(articleAccess.create(staff));
+      const fields = sanitizeDocument(input);
       if (fields.sourceId === undefined) throw AppError.badParameter(M.sourceRequired);
       if (fields.title === undefined) throw AppError.badParameter(M.titleRequired);
       const at = now();
