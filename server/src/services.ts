@@ -8,6 +8,7 @@ import { createAccountsModule } from './modules/auth/index.js';
 import { createBaseService } from './modules/base/service.js';
 import { createContentService } from './modules/content/service.js';
 import { createCoursesService } from './modules/courses/service.js';
+import { createPreviewService } from './modules/editorial/previews.js';
 import { createEditorialService } from './modules/editorial/service.js';
 import { createFilesService } from './modules/files/service.js';
 import { createMediaUrls } from './modules/media/urls.js';
@@ -85,6 +86,8 @@ export function createServices(deps: {
   const shippingAddress = createShippingAddressStore({ db, now: config.now });
   // The editorial console: the one writer of articles, their revisions, staff roles and the audit trail.
   const editorial = createEditorialService({ db, now: config.now });
+  // Its preview links (read by the content module's getArticleDetail2).
+  const previews = createPreviewService({ db, now: config.now, editorial });
   return {
     account,
     base,
@@ -101,6 +104,7 @@ export function createServices(deps: {
     payments,
     shippingAddress,
     editorial,
+    previews,
   };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { ok } from '../../lib/envelope.js';
 import type { Services } from '../../services.js';
+import { FIXED_PREV_TOKEN } from '../editorial/previews.js';
 import {
   ArticleClassResponse,
   ArticleDetailResponse,
@@ -15,6 +16,7 @@ import {
   CollectResponse,
   MyArticleListBody,
   PermalinksBody,
+  PreviewDetailBody,
   RelationVideoResponse,
 } from './schemas.js';
 
@@ -61,8 +63,8 @@ const contentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
   );
 
   // Three names for one call (spec §7.5): the page uses getArticleDetail, or getArticleDetail2 when
-  // its `prev` query carries the preview token; getArticle is the older name. All gate the same way.
-  for (const path of ['/article/getArticleDetail', '/article/getArticle', '/article/getArticleDetail2']) {
+  // its `prev` query carries a preview token; getArticle is the older name. All gate the same way.
+  for (const path of ['/article/getArticleDetail', '/article/getArticle']) {
     app.post(
       path,
       {
@@ -76,6 +78,27 @@ const contentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
       async (request) => ok(await content.articleDetail({ by: 'permalinks', permalinks: request.body.permalinks }, request.member?.id)),
     );
   }
+
+  app.post(
+    '/article/getArticleDetail2',
+    {
+      schema: {
+        tags: ['content'],
+        summary:
+          "Article detail by permalinks, gated for the caller; with an editor's preview token in prev: the article in any state, gated as the link's audience (visitor, non-member or member)",
+        body: PreviewDetailBody,
+        response: ArticleDetailResponse,
+      },
+    },
+    async (request) => {
+      const prev = request.body.prev?.trim();
+      if (!prev || prev === FIXED_PREV_TOKEN) {
+        return ok(await content.articleDetail({ by: 'permalinks', permalinks: request.body.permalinks }, request.member?.id));
+      }
+      const link = await services.previews.resolve(prev, request.body.permalinks, request.member?.id);
+      return ok(await content.previewDetail(link.articleId, link.audience));
+    },
+  );
 
   app.post(
     '/article/getArticleDetailById',

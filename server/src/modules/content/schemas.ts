@@ -91,6 +91,22 @@ export const PermalinksBody = Type.Object(
 );
 export type PermalinksBody = Static<typeof PermalinksBody>;
 
+/** getArticleDetail2: the page's `prev` query rides along (spec §2.1, §7.5). */
+export const PreviewDetailBody = Type.Object(
+  {
+    ...PermalinksBody.properties,
+    prev: Type.Optional(
+      Type.String({
+        maxLength: 128,
+        description: "The page's prev query: an editor's preview token (modules/editorial) shows the article in any state as that link's audience; the fixed qy-preview or none reads as getArticleDetail",
+        errorMessage: '预览链接格式不正确',
+      }),
+    ),
+  },
+  { additionalProperties: true },
+);
+export type PreviewDetailBody = Static<typeof PreviewDetailBody>;
+
 const articleId = (description: string) =>
   Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, description, errorMessage: '文章编号格式不正确' }));
 

@@ -2,7 +2,7 @@ import { and, arrayOverlaps, asc, count, desc, eq, gte, inArray, lt, sql, type S
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../../db/client.js';
-import { articleClasses, articleFilters, articleSources, articles, articleTypes, contentVersion } from '../../db/schema/index.js';
+import { articleClasses, articleFilters, articleSources, articles, articleTypes, contentVersion, type PreviewAudience } from '../../db/schema/index.js';
 import { dayRange } from '../../lib/dates.js';
 import { ok } from '../../lib/envelope.js';
 import { AppError } from '../../lib/errors.js';
@@ -421,7 +421,8 @@ export function createContentService(deps: {
   }
 
   /** One published article by permalinks or id, with everything the detail page shows. */
-  async function findPublished(where: SQL, version: number) {
+  /** A detail row; only a reachable (published) one unless `anyState` (the editors' previews). */
+  async function findPublished(where: SQL, version: number, anyState = false) {
     const [raw] = await db
       .select({
         ...rawListColumns(),
@@ -438,9 +439,42 @@ export function createContentService(deps: {
         relationArticleIds: articles.relationArticleIds,
       })
       .from(articles)
-      .where(and(where, inArray(articles.status, REACHABLE)))
+      .where(anyState ? where : and(where, inArray(articles.status, REACHABLE)))
       .limit(1);
     return raw ? rowNames(raw, await refsOf(version)) : undefined;
+  }
+
+  /**
+   * The detail reply of a row for a reader: a reader who may not view it gets the intro and the
+   * commentary's free part only (ARCHITECTURE §3.3), no body and no media.
+   */
+  function gatedDetail(
+    row: DetailRow,
+    access: { canView: boolean; reader: ArticleReader; monthChance: boolean; collected: Set<number> },
+  ): ArticleDetail {
+    const { canView } = access;
+    const wantsay = canView ? row.wantsay : freeCommentary(row.wantsay);
+    return {
+      ...toListItem(row, access.collected),
+      content: canView ? row.content : '',
+      wantsay,
+      wantsayTitle: row.wantsayTitle,
+      wantsayTruncated: wantsay !== row.wantsay,
+      contentLocked: !canView,
+      coi: row.coi,
+      hascoi: row.coi.trim() ? 1 : 0,
+      keyword: row.keyword,
+      aboutcontent: row.aboutcontent,
+      appendix: row.appendix,
+      thank: row.thank,
+      videoUrl: canView ? deps.media.forReply(row.videoUrl) : '',
+      outlink: row.outlink,
+      relationArticleIds: row.relationArticleIds.join(','),
+      professionalTitle: row.professionalTitle,
+      is_subscribe: access.reader.activeMember ? 2 : 1,
+      is_have_view_auth: canView ? 1 : 2,
+      is_month_chance: access.monthChance ? 2 : 1,
+    };
   }
 
   type DetailRow = NonNullable<Awaited<ReturnType<typeof findPublished>>>;
@@ -662,28 +696,23 @@ export function createContentService(deps: {
       if (canView) countRead(row.id);
       if (memberId !== undefined && canView) await deps.account.recordReading(memberId, 'article', row.id);
 
-      const wantsay = canView ? row.wantsay : freeCommentary(row.wantsay);
-      return {
-        ...toListItem(row, collected),
-        content: canView ? row.content : '',
-        wantsay,
-        wantsayTitle: row.wantsayTitle,
-        wantsayTruncated: wantsay !== row.wantsay,
-        contentLocked: !canView,
-        coi: row.coi,
-        hascoi: row.coi.trim() ? 1 : 0,
-        keyword: row.keyword,
-        aboutcontent: row.aboutcontent,
-        appendix: row.appendix,
-        thank: row.thank,
-        videoUrl: canView ? deps.media.forReply(row.videoUrl) : '',
-        outlink: row.outlink,
-        relationArticleIds: row.relationArticleIds.join(','),
-        professionalTitle: row.professionalTitle,
-        is_subscribe: reader.activeMember ? 2 : 1,
-        is_have_view_auth: canView ? 1 : 2,
-        is_month_chance: monthChance ? 2 : 1,
-      };
+      return gatedDetail(row, { canView, reader, monthChance, collected });
+    },
+
+    /**
+     * An article in any state as one audience would see it, for an editor's preview link (the
+     * editorial module has checked the token; modules/editorial/previews.ts). Gated exactly as for
+     * that audience (a member's entitlements aside); counts no read and records no reading.
+     */
+    async previewDetail(articleId: number, audience: PreviewAudience): Promise<ArticleDetail> {
+      const version = await currentVersion();
+      const row = await findPublished(eq(articles.id, articleId), version, true);
+      if (!row) throw AppError.notFound();
+      // A reader as the audience: mayView asks only whether there is a member and whether they are active.
+      const reader: ArticleReader = audience === 'visitor' ? { activeMember: false } : { memberId: 0, activeMember: audience === 'member' };
+      const canView = mayView(row.accessLevel as AccessLevel, reader, false);
+      // A reader who is not a member is shown with this month's free read still to claim.
+      return gatedDetail(row, { canView, reader, monthChance: audience === 'reader', collected: new Set() });
     },
 
     /**

@@ -48,6 +48,14 @@ export const EditorialMessages = {
   relatedUnknown: (ids: number[]) => `相关文章不存在：${ids.join(',')}`,
   pubdateInvalid: '原文发表日期格式应为YYYY-MM-DD',
   revisionUnknown: '修订版本不存在',
+  // Preview links (read by anyone who opens one: they say what to do next).
+  previewUnknown: '预览链接不存在',
+  previewInvalid: '预览链接无效或已被撤销，请向编辑索取新的链接',
+  previewExpired: '预览链接已过期，请向编辑索取新的链接',
+  previewOtherArticle: '预览链接与这篇文章不符',
+  previewMemberStaffOnly: '会员视角的预览仅供编辑部人员查看，请使用编辑部账号登录后打开',
+  previewHours: `预览链接的有效期应为1到${7 * 24}小时`,
+  previewAudience: '预览身份应为visitor（访客）、reader（非会员）或member（会员）',
   // Staff.
   memberUnknown: '用户不存在',
   lastAdmin: '至少需要保留一名管理员',

@@ -11,6 +11,11 @@ import {
   EditorListBody,
   EditorListResponse,
   MeResponse,
+  PreviewCreateBody,
+  PreviewCreatedResponse,
+  PreviewLinkResponse,
+  PreviewListResponse,
+  PreviewRevokeBody,
   RestoreBody,
   RevisionBody,
   RevisionDetailResponse,
@@ -31,7 +36,7 @@ const DOCUMENT_BODY_LIMIT = 8 * 1024 * 1024;
  * service (a visitor gets 10002, a reader or a too-low role 10403 and nothing changes).
  */
 const editorialRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
-  const { editorial } = services;
+  const { editorial, previews } = services;
   const staffOnly = (summary: string, role: 'contributor' | 'editor' | 'admin' = 'contributor') => ({
     tags: ['editorial'],
     security: [{ bearer: [] }],
@@ -127,6 +132,32 @@ const editorialRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
       },
     },
     async (request) => ok(await editorial.restoreRevision(member(request), request.body.id, request.body.revisionId, request.body.baseRevision)),
+  );
+
+  app.post(
+    '/editor/article/preview/create',
+    {
+      schema: {
+        ...staffOnly(
+          'A preview link of the article as a visitor, a non-member or a member sees it (any state; expires, 24 h by default; audited). A member view of a member-only article opens for staff only',
+        ),
+        body: PreviewCreateBody,
+        response: PreviewCreatedResponse,
+      },
+    },
+    async (request) => ok(await previews.create(member(request), request.body)),
+  );
+
+  app.post(
+    '/editor/article/preview/list',
+    { schema: { ...staffOnly('The preview links of an article, newest first (without tokens)'), body: ArticleIdBody, response: PreviewListResponse } },
+    async (request) => ok(await previews.list(member(request), request.body.id)),
+  );
+
+  app.post(
+    '/editor/article/preview/revoke',
+    { schema: { ...staffOnly('Ends a preview link at once'), body: PreviewRevokeBody, response: PreviewLinkResponse } },
+    async (request) => ok(await previews.revoke(member(request), request.body)),
   );
 
   app.post('/editor/staff/list', { schema: { ...staffOnly('Staff accounts and their roles', 'admin'), response: StaffListResponse } }, async (request) =>

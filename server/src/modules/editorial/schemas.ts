@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { EDITORIAL_STATES } from '../../db/schema/content.js';
-import { AUDIT_ACTIONS, AUDIT_TARGETS, STAFF_ROLES } from '../../db/schema/editorial.js';
+import { AUDIT_ACTIONS, AUDIT_TARGETS, PREVIEW_AUDIENCES, STAFF_ROLES } from '../../db/schema/editorial.js';
 import { Envelope } from '../../lib/envelope.js';
 import { MAX_ID, PageResultSchema, pageQueryProperties, Ymd } from '../../lib/lists.js';
 import { EditorialMessages as M } from './messages.js';
@@ -250,3 +250,37 @@ export const AuditListBody = Type.Object({
 export type AuditListBody = Static<typeof AuditListBody>;
 export const AuditListResponse = { 200: Envelope(PageResultSchema(AuditEntry)) };
 
+// ---- preview links ----
+
+export const PreviewCreateBody = Type.Object({
+  id: articleId,
+  audience: StringEnum(PREVIEW_AUDIENCES, { description: 'visitor, reader (logged in, not a member) or member', errorMessage: M.previewAudience }),
+  hours: Type.Optional(Type.Integer({ minimum: 1, maximum: 7 * 24, description: 'How long the link works (24 by default)', errorMessage: M.previewHours })),
+});
+export type PreviewCreateBody = Static<typeof PreviewCreateBody>;
+
+export const PreviewRevokeBody = Type.Object({ id: articleId, previewId: Id('Preview link id', M.previewUnknown) });
+
+const previewLinkFields = {
+  id: Type.Integer(),
+  audience: StringEnum(PREVIEW_AUDIENCES),
+  audienceLabel: Type.String({ description: '未登录访客, 已登录的非会员 or 会员' }),
+  createdBy: StaffRef,
+  createdAt: Type.String(),
+  expiresAt: Type.String({ description: 'ISO-8601' }),
+  revokedAt: Type.String({ description: "ISO-8601, or '' while not revoked" }),
+  active: Type.Boolean({ description: 'Neither expired nor revoked' }),
+};
+export const PreviewLink = Type.Object(previewLinkFields);
+export type PreviewLink = Static<typeof PreviewLink>;
+export const PreviewLinkResponse = { 200: Envelope(PreviewLink) };
+export const PreviewListResponse = { 200: Envelope(Type.Array(PreviewLink)) };
+export const PreviewCreatedResponse = {
+  200: Envelope(
+    Type.Object({
+      ...previewLinkFields,
+      token: Type.String({ description: 'Shown once: the server keeps only its SHA-256' }),
+      url: Type.String({ description: "The reader page's address with the token as `prev` (/article-info?permalinks=…&prev=…)" }),
+    }),
+  ),
+};
