@@ -8,6 +8,7 @@ import { createAccountsModule } from './modules/auth/index.js';
 import { createBaseService } from './modules/base/service.js';
 import { createContentService } from './modules/content/service.js';
 import { createCoursesService } from './modules/courses/service.js';
+import { createImportService } from './modules/editorial/imports.js';
 import { createPreviewService } from './modules/editorial/previews.js';
 import { createEditorialService } from './modules/editorial/service.js';
 import { createFilesService } from './modules/files/service.js';
@@ -88,6 +89,8 @@ export function createServices(deps: {
   const editorial = createEditorialService({ db, now: config.now });
   // Its preview links (read by the content module's getArticleDetail2).
   const previews = createPreviewService({ db, now: config.now, editorial });
+  // Its imports (JATS XML into the English original, Word .docx into the Chinese body).
+  const imports = createImportService({ editorial });
   return {
     account,
     base,
@@ -105,6 +108,7 @@ export function createServices(deps: {
     shippingAddress,
     editorial,
     previews,
+    imports,
   };
 }
 

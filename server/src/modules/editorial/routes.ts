@@ -1,15 +1,22 @@
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { ok } from '../../lib/envelope.js';
+import { AppError } from '../../lib/errors.js';
 import type { Services } from '../../services.js';
+import { ImportMessages } from './importMessages.js';
+import { IMPORT_LIMITS } from './imports.js';
 import type { Transition } from './service.js';
 import {
   ArticleIdBody,
   AuditListBody,
   AuditListResponse,
   CreateArticleBody,
+  DocxImportResponse,
   EditorArticleResponse,
   EditorListBody,
   EditorListResponse,
+  JatsImportResponse,
   MeResponse,
   PreviewCreateBody,
   PreviewCreatedResponse,
@@ -30,6 +37,60 @@ import {
 
 /** A whole article (bodies in two languages, references, commentary) fits in a few megabytes. */
 const DOCUMENT_BODY_LIMIT = 8 * 1024 * 1024;
+
+/** Room for the multipart envelope around an imported file (boundaries, part headers, two fields). */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/** The form of an import: the article, the revision the editor had, the file. */
+interface ImportForm {
+  id: number;
+  baseRevision: number;
+  file: Buffer;
+}
+
+const positiveInt = (value: string | undefined, name: string): number => {
+  if (value === undefined || value.trim() === '') throw AppError.badParameter(ImportMessages.fieldsMissing);
+  const n = Number(value);
+  if (!/^\d{1,10}$/.test(value.trim()) || !Number.isSafeInteger(n) || n < 1 || n > 2_147_483_647) throw AppError.badParameter(ImportMessages.fieldInvalid(name));
+  return n;
+};
+
+/**
+ * Reads an import's multipart form: the fields id and baseRevision, then one file within `limit`.
+ * `check` runs with the id before the file is read, so a caller who may not edit the
+ * article is refused without the upload being taken in.
+ */
+async function readImport(request: FastifyRequest, limit: number, check: (id: number) => Promise<unknown>): Promise<ImportForm> {
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > limit + MULTIPART_OVERHEAD) throw AppError.badParameter(ImportMessages.tooLarge(limit));
+  if (!request.isMultipart()) throw AppError.badParameter(ImportMessages.noFile);
+  const fields: Record<string, string> = {};
+  let file: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (file) throw AppError.badParameter(ImportMessages.oneFile);
+        await check(positiveInt(fields.id, 'id'));
+        file = await part.toBuffer();
+        if (file.length > limit) throw AppError.badParameter(ImportMessages.tooLarge(limit));
+      } else {
+        fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    switch ((err as { code?: string }).code) {
+      case 'FST_REQ_FILE_TOO_LARGE':
+        throw AppError.badParameter(ImportMessages.tooLarge(limit));
+      case 'FST_FILES_LIMIT':
+        throw AppError.badParameter(ImportMessages.oneFile);
+      default:
+        throw AppError.badParameter(ImportMessages.noFile);
+    }
+  }
+  if (!file || file.length === 0) throw AppError.badParameter(ImportMessages.noFile);
+  return { id: positiveInt(fields.id, 'id'), baseRevision: positiveInt(fields.baseRevision, 'baseRevision'), file };
+}
 
 /**
  * The editorial console's API, under /api/editor. Every route checks the caller's staff role in the
@@ -159,6 +220,34 @@ const editorialRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
     { schema: { ...staffOnly('Ends a preview link at once'), body: PreviewRevokeBody, response: PreviewLinkResponse } },
     async (request) => ok(await previews.revoke(member(request), request.body)),
   );
+
+  // Imports take a multipart upload (fields id and baseRevision, then the file); multipart bodies
+  // are parsed for these two routes only.
+  await app.register(async (imports) => {
+    await imports.register(multipart, {
+      limits: { fileSize: Math.max(IMPORT_LIMITS.jats, IMPORT_LIMITS.docx), files: 1, fields: 4, fieldSize: 64, parts: 6, headerPairs: 50 },
+      throwFileSizeLimit: true,
+    });
+    const upload = (summary: string, response: typeof JatsImportResponse | typeof DocxImportResponse) => ({
+      schema: { ...staffOnly(`${summary}. multipart/form-data: fields id and baseRevision, then the file (field file)`), consumes: ['multipart/form-data'], response },
+    });
+    imports.post(
+      '/editor/article/import/jats',
+      upload('Fills the English original (title, authors, abstract, body with figures and tables, references) from a JATS XML file, as one revision; a malformed file is refused and nothing is saved', JatsImportResponse),
+      async (request) => {
+        const form = await readImport(request, IMPORT_LIMITS.jats, (id) => services.imports.mayImport(member(request), id));
+        return ok(await services.imports.jats(member(request), form));
+      },
+    );
+    imports.post(
+      '/editor/article/import/docx',
+      upload('Fills the Chinese body from a Word .docx (headings, lists, tables, links kept; pictures reported, not carried over), as one revision; a malformed file is refused and nothing is saved', DocxImportResponse),
+      async (request) => {
+        const form = await readImport(request, IMPORT_LIMITS.docx, (id) => services.imports.mayImport(member(request), id));
+        return ok(await services.imports.docx(member(request), form));
+      },
+    );
+  });
 
   app.post('/editor/staff/list', { schema: { ...staffOnly('Staff accounts and their roles', 'admin'), response: StaffListResponse } }, async (request) =>
     ok(await editorial.listStaff(member(request))),

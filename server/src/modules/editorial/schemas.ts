@@ -284,3 +284,54 @@ export const PreviewCreatedResponse = {
     }),
   ),
 };
+
+// ---- imports ----
+
+const importWarnings = Type.Array(Type.String(), { description: 'What the editor should look at (the import went ahead)' });
+const importFilled = Type.Array(Type.String(), { description: 'Document fields the import wrote' });
+
+export const JatsImportResponse = {
+  200: Envelope(
+    Type.Object({
+      article: EditorArticle,
+      summary: Type.Object({
+        title: Type.String(),
+        authors: Type.Integer(),
+        sections: Type.Integer({ description: 'Top-level sections of the body' }),
+        references: Type.Integer(),
+        tables: Type.Integer(),
+        figures: Type.Array(
+          Type.Object({
+            id: Type.String(),
+            label: Type.String(),
+            caption: Type.String(),
+            graphic: Type.String({ description: "The graphic's reference in the file (a file name in PMC packages, or an address)" }),
+            shown: Type.Boolean({ description: 'false: only a file name, the picture is to be uploaded' }),
+          }),
+        ),
+        doi: Type.String(),
+        pubdate: Type.String(),
+        filled: importFilled,
+        warnings: importWarnings,
+      }),
+    }),
+  ),
+};
+
+export const DocxImportResponse = {
+  200: Envelope(
+    Type.Object({
+      article: EditorArticle,
+      summary: Type.Object({
+        headings: Type.Integer(),
+        lists: Type.Integer(),
+        paragraphs: Type.Integer(),
+        tables: Type.Integer(),
+        imagesDropped: Type.Integer({ description: 'Pictures of the document not carried over (to be uploaded as media)' }),
+        filled: importFilled,
+        warnings: importWarnings,
+      }),
+    }),
+  ),
+};
+
