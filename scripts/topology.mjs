@@ -82,6 +82,8 @@ const dbUrl = (() => {
   return u.toString();
 })();
 const secrets = generateSecrets();
+// The release service's token for this run (the instances keep the live releases in the database).
+const releaseToken = crypto.randomBytes(32).toString('base64url');
 const envOf = (service) => ({
   PATH: process.env.PATH,
   ...apiEnv({
@@ -89,6 +91,7 @@ const envOf = (service) => ({
     databaseUrl: dbUrl,
     redisUrl: REDIS_URL,
     secrets,
+    releaseToken,
     webRoot: WEB_ROOT,
     releasesDir: RELEASES_DIR,
     uploadsDir: path.join(dir, 'uploads'),
@@ -239,6 +242,7 @@ try {
     } });
     exitCode = result.failures > 0 || result.uncovered.length > 0 ? 1 : 0;
   } else {
+    log(`release through the service: QY_RELEASE_URL=${SITE} QY_RELEASE_TOKEN=${releaseToken} npm run release -- status`);
     log('Ctrl-C to stop');
     await new Promise((resolve) => {
       process.once('SIGINT', resolve);

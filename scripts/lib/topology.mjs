@@ -35,12 +35,15 @@ export function liveShellDir(releasesDir, { posix = false } = {}) {
 /** The secrets a production database requires (server/src/config.ts), generated per run here. */
 export const SECRETS = ['AUTH_SECRET', 'SSO_SECRET'];
 
+/** The release service's holder of the run's token (RELEASE_TOKENS), named in the release history. */
+export const RELEASE_TOKEN_NAME = 'operator';
+
 /**
  * The environment of one API instance: production mode on PostgreSQL and Redis, behind one proxy
  * hop, with the given secrets and folders. Every name here is also set by compose.yaml's API
  * services (its values differ: container hosts, /srv paths, secrets from deploy/.env).
  */
-export function apiEnv({ port, databaseUrl, redisUrl, secrets, webRoot, releasesDir, uploadsDir, publicBaseUrl, devTools }) {
+export function apiEnv({ port, databaseUrl, redisUrl, secrets, webRoot, releasesDir, uploadsDir, publicBaseUrl, devTools, releaseToken }) {
   return {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
@@ -53,6 +56,9 @@ export function apiEnv({ port, databaseUrl, redisUrl, secrets, webRoot, releases
     PUBLIC_BASE_URL: publicBaseUrl,
     QY_WEB_ROOT: webRoot,
     QY_RELEASES_DIR: releasesDir,
+    // Several instances: the live releases in the database, changed through the release service.
+    RELEASE_STATE: 'database',
+    RELEASE_TOKENS: `${RELEASE_TOKEN_NAME}=${releaseToken}`,
     UPLOADS_DIR: uploadsDir,
     DEV_TOOLS: devTools ? 'true' : 'false',
   };
