@@ -98,6 +98,11 @@ const DEV_PORTS = {
   'mf-payment': DEV_BASE_PORT + 4,
 };
 const DEV_API_PORT = DEV_BASE_PORT + 90;
+/**
+ * Where the dev servers send /api and the server's other paths: the dev API, or QY_DEV_API (for
+ * example npm start's http://127.0.0.1:8080, to run a remote alone against an already running site).
+ */
+const DEV_API = process.env.QY_DEV_API || `http://127.0.0.1:${DEV_API_PORT}`;
 
 function devRemotesJson() {
   return Object.fromEntries(
@@ -261,7 +266,7 @@ function createConfig(o, argv = {}) {
       proxy: [
         {
           context: ['/api', '/index.php', '/dev', '/uploads', '/media'],
-          target: `http://127.0.0.1:${DEV_API_PORT}`,
+          target: DEV_API,
         },
       ],
     },
