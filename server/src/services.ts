@@ -9,6 +9,7 @@ import { createBaseService } from './modules/base/service.js';
 import { createContentService } from './modules/content/service.js';
 import { createCoursesService } from './modules/courses/service.js';
 import { createImportService } from './modules/editorial/imports.js';
+import { createIssueService } from './modules/editorial/issues.js';
 import { createPreviewService } from './modules/editorial/previews.js';
 import { createEditorialService } from './modules/editorial/service.js';
 import { createFilesService } from './modules/files/service.js';
@@ -91,6 +92,8 @@ export function createServices(deps: {
   const previews = createPreviewService({ db, now: config.now, editorial });
   // Its imports (JATS XML into the English original, Word .docx into the Chinese body).
   const imports = createImportService({ editorial });
+  // Its weekly issues (the portal's periodical pages read them).
+  const issues = createIssueService({ db, now: config.now, editorial });
   return {
     account,
     base,
@@ -109,6 +112,7 @@ export function createServices(deps: {
     editorial,
     previews,
     imports,
+    issues,
   };
 }
 

@@ -306,6 +306,7 @@ describe('hostile input', () => {
       '/api/user/selectMyReadLesson',
       '/api/editor/article/list',
       '/api/editor/audit/list',
+      '/api/editor/issue/list',
     ];
 
     it(`knows every list route (${driver})`, () => {

@@ -74,3 +74,10 @@ export const auditAccess = {
   /** The audit trail: admins only. */
   read: (staff: Staff) => (atLeast(staff, 'admin') ? undefined : M.adminOnly),
 };
+
+export const issueAccess = {
+  /** Weekly issues are built, published and withdrawn by editors (and admins). */
+  read: (staff: Staff) => (atLeast(staff, 'editor') ? undefined : M.editorOnly),
+  write: (staff: Staff) => (atLeast(staff, 'editor') ? undefined : M.editorOnly),
+  publish: (staff: Staff) => (atLeast(staff, 'editor') ? undefined : M.editorOnly),
+};

@@ -1,6 +1,6 @@
 // The editorial console's messages (the specification is silent on staff screens): one place, so
 // tests and the console import the exact text.
-import type { EditorialState } from '../../db/schema/content.js';
+import type { EditorialState, IssueState } from '../../db/schema/content.js';
 
 export const STATE_LABELS: Record<EditorialState, string> = {
   draft: '草稿',
@@ -8,6 +8,11 @@ export const STATE_LABELS: Record<EditorialState, string> = {
   scheduled: '已排期',
   published: '已发布',
   withdrawn: '已撤回',
+};
+
+export const ISSUE_STATE_LABELS: Record<IssueState, string> = {
+  draft: '未发布',
+  published: '已发布',
 };
 
 export const ACTION_LABELS = {
@@ -56,6 +61,23 @@ export const EditorialMessages = {
   previewMemberStaffOnly: '会员视角的预览仅供编辑部人员查看，请使用编辑部账号登录后打开',
   previewHours: `预览链接的有效期应为1到${7 * 24}小时`,
   previewAudience: '预览身份应为visitor（访客）、reader（非会员）或member（会员）',
+  // Weekly issues.
+  issueNotFound: '期刊周刊不存在',
+  issueTitleRequired: '请输入本期标题',
+  issueDateInvalid: '出版日期格式应为YYYY-MM-DD',
+  issueDateTaken: (title: string) => `该日期已有一期：${title}`,
+  issueConflict: (current: number) => `保存失败：他人已先修改了本期（当前为第${current}版），请刷新后再修改`,
+  issueStale: (current: number) => `本期已被他人修改（当前为第${current}版），请刷新后再操作`,
+  issueAlreadyPublished: '本期已发布',
+  issueNotPublished: '本期尚未发布',
+  issueEmpty: '本期没有已发布或已排期的文章，不能发布',
+  issueArticleDuplicate: (ids: number[]) => `文章重复：${ids.join(',')}`,
+  issueArticleUnknown: (ids: number[]) => `文章不存在：${ids.join(',')}`,
+  issueArticleSource: (title: string) => `只有期刊文章、期刊文摘和动画解读可以编入周刊：${title}`,
+  issueArticleLinkOnly: (title: string) => `目录文章请设为本期目录，不能作为文章编入：${title}`,
+  issueArticleElsewhere: (title: string, issue: string) => `文章已编入“${issue}”，请先从该期移出：${title}`,
+  issueCatalogueUnknown: (id: number) => `目录文章不存在：${id}`,
+  issueCatalogueNotLinkOnly: (title: string) => `本期目录须为仅凭链接发布的目录文章：${title}`,
   // Staff.
   memberUnknown: '用户不存在',
   lastAdmin: '至少需要保留一名管理员',

@@ -16,6 +16,13 @@ import {
   EditorArticleResponse,
   EditorListBody,
   EditorListResponse,
+  IssueCreateBody,
+  IssueDetailResponse,
+  IssueIdBody,
+  IssueListBody,
+  IssueListResponse,
+  IssueSaveBody,
+  IssueTransitionBody,
   JatsImportResponse,
   MeResponse,
   PreviewCreateBody,
@@ -97,7 +104,7 @@ async function readImport(request: FastifyRequest, limit: number, check: (id: nu
  * service (a visitor gets 10002, a reader or a too-low role 10403 and nothing changes).
  */
 const editorialRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
-  const { editorial, previews } = services;
+  const { editorial, previews, issues } = services;
   const staffOnly = (summary: string, role: 'contributor' | 'editor' | 'admin' = 'contributor') => ({
     tags: ['editorial'],
     security: [{ bearer: [] }],
@@ -248,6 +255,52 @@ const editorialRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
       },
     );
   });
+
+  const editorOnly = (summary: string) => staffOnly(summary, 'editor');
+  app.post(
+    '/editor/issue/list',
+    { schema: { ...editorOnly('Weekly issues, newest date first, with their counts and catalogue'), body: IssueListBody, response: IssueListResponse } },
+    async (request) => ok(await issues.list(member(request), request.body)),
+  );
+  app.post(
+    '/editor/issue/get',
+    { schema: { ...editorOnly('A weekly issue with its articles in order'), body: IssueIdBody, response: IssueDetailResponse } },
+    async (request) => ok(await issues.get(member(request), request.body.id)),
+  );
+  app.post(
+    '/editor/issue/create',
+    { schema: { ...editorOnly('A new weekly issue (title, date), not yet published; audited'), body: IssueCreateBody, response: IssueDetailResponse } },
+    async (request) => ok(await issues.create(member(request), request.body)),
+  );
+  app.post(
+    '/editor/issue/save',
+    {
+      schema: {
+        ...editorOnly(
+          "Saves an issue's title, date, journal, digest and animation articles (in order) and catalogue over the revision the editor had (10409 when replaced); each article moved in or out gets a revision; audited",
+        ),
+        body: IssueSaveBody,
+        response: IssueDetailResponse,
+      },
+    },
+    async (request) => ok(await issues.save(member(request), request.body)),
+  );
+  app.post(
+    '/editor/issue/publish',
+    {
+      schema: {
+        ...editorOnly('Publishes an issue with a published or scheduled article: /latest-periodical, /period-article and the home page show it at once; audited'),
+        body: IssueTransitionBody,
+        response: IssueDetailResponse,
+      },
+    },
+    async (request) => ok(await issues.publish(member(request), request.body)),
+  );
+  app.post(
+    '/editor/issue/withdraw',
+    { schema: { ...editorOnly('Takes a published issue off the periodical pages at once; audited'), body: IssueTransitionBody, response: IssueDetailResponse } },
+    async (request) => ok(await issues.withdraw(member(request), request.body)),
+  );
 
   app.post('/editor/staff/list', { schema: { ...staffOnly('Staff accounts and their roles', 'admin'), response: StaffListResponse } }, async (request) =>
     ok(await editorial.listStaff(member(request))),

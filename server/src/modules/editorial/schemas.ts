@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { EDITORIAL_STATES } from '../../db/schema/content.js';
+import { EDITORIAL_STATES, ISSUE_STATES } from '../../db/schema/content.js';
 import { AUDIT_ACTIONS, AUDIT_TARGETS, PREVIEW_AUDIENCES, STAFF_ROLES } from '../../db/schema/editorial.js';
 import { Envelope } from '../../lib/envelope.js';
 import { MAX_ID, PageResultSchema, pageQueryProperties, Ymd } from '../../lib/lists.js';
@@ -335,3 +335,80 @@ export const DocxImportResponse = {
   ),
 };
 
+// ---- weekly issues ----
+
+const issueId = Id('Weekly issue id', M.issueNotFound);
+const issueTitle = Type.String({ maxLength: 128, description: "The issue's title, e.g. 2026年第46期 · 11月19日", errorMessage: '本期标题不能超过128个字符' });
+const issueDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Its date, YYYY-MM-DD (one issue a date)', errorMessage: M.issueDateInvalid });
+
+export const IssueListBody = Type.Object({
+  ...pageQueryProperties,
+  state: Type.Optional(StringEnum(ISSUE_STATES, { description: 'Only draft or only published issues', errorMessage: '本期状态应为draft或published' })),
+  year: Type.Optional(Type.Integer({ minimum: 2000, maximum: 2100, description: 'Issues dated in this year', errorMessage: '年份不正确' })),
+});
+export type IssueListBody = Static<typeof IssueListBody>;
+
+export const IssueIdBody = Type.Object({ id: issueId });
+
+export const IssueCreateBody = Type.Object({ title: issueTitle, thedate: issueDate });
+export type IssueCreateBody = Static<typeof IssueCreateBody>;
+
+export const IssueSaveBody = Type.Object({
+  id: issueId,
+  baseRevision: revisionNo("The issue's revision the editor had (refused when someone saved it since)"),
+  title: Type.Optional(issueTitle),
+  thedate: Type.Optional(issueDate),
+  articleIds: Type.Optional(
+    Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), {
+      maxItems: 200,
+      description: "The issue's journal (5), digest (6) and animation (7) articles in their order; articles left out leave the issue",
+      errorMessage: '文章编号格式不正确',
+    }),
+  ),
+  catalogueId: Type.Optional(Type.Union([Id('The catalogue: a link-only article', '目录文章编号格式不正确'), Type.Null()], { description: 'null: no catalogue' })),
+});
+export type IssueSaveBody = Static<typeof IssueSaveBody>;
+
+export const IssueTransitionBody = Type.Object({
+  id: issueId,
+  revision: revisionNo("The issue's revision the caller saw"),
+  note: Type.Optional(Text(500, '备注')),
+});
+export type IssueTransitionBody = Static<typeof IssueTransitionBody>;
+
+const IssueArticle = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  sourceId: Type.Integer(),
+  sourceName: Type.String(),
+  permalinks: Type.String(),
+  state: StringEnum(EDITORIAL_STATES),
+  stateLabel: Type.String(),
+  publishAtShanghai: Type.String({ description: "Scheduled time, 'YYYY-MM-DD HH:mm' Asia/Shanghai, or ''" }),
+});
+
+const issueFields = {
+  id: Type.Integer(),
+  title: Type.String(),
+  thedate: Type.String({ description: 'YYYY-MM-DD' }),
+  state: StringEnum(ISSUE_STATES),
+  stateLabel: Type.String({ description: '未发布 or 已发布' }),
+  revision: Type.Integer({ description: 'Send it back as baseRevision (saves) or revision (publish, withdraw)' }),
+  articleCount: Type.Integer(),
+  liveCount: Type.Integer({ description: 'Its articles readers can see now (published)' }),
+  catalogue: Type.Union([IssueArticle, Type.Null()]),
+  publishedAt: Type.String({ description: "ISO-8601, or '' while never published" }),
+  createdBy: StaffRef,
+  updatedAt: Type.String(),
+};
+
+export const IssueListItem = Type.Object(issueFields);
+export type IssueListItem = Static<typeof IssueListItem>;
+export const IssueListResponse = { 200: Envelope(PageResultSchema(IssueListItem)) };
+
+export const IssueDetail = Type.Object({
+  ...issueFields,
+  articles: Type.Array(IssueArticle, { description: 'In the order readers see them (grouped by source on the reader pages)' }),
+});
+export type IssueDetail = Static<typeof IssueDetail>;
+export const IssueDetailResponse = { 200: Envelope(IssueDetail) };

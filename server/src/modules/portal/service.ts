@@ -52,6 +52,15 @@ const firstUrl = (text: string): string => {
 
 const stripHtml = (html: string) => html.replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim();
 
+/**
+ * A weekly issue readers see: published by the editors (modules/editorial/issues.ts; issues from
+ * before the console are published) and holding at least one published article.
+ */
+const shownIssue = and(
+  eq(weeklyIssues.state, 'published'),
+  sql`exists (select 1 from ${articles} where ${articles.weeklyIssueId} = ${weeklyIssues.id} and ${articles.status} = 1)`,
+)!;
+
 export function createPortalService(deps: { db: Db; now: () => Date }) {
   const { db } = deps;
 
@@ -79,8 +88,10 @@ export function createPortalService(deps: { db: Db; now: () => Date }) {
       .select(periodicalColumns)
       .from(articles)
       .leftJoin(articleFilters, eq(articleFilters.id, articles.filterId))
+      .innerJoin(weeklyIssues, eq(weeklyIssues.id, articles.weeklyIssueId))
       .where(and(inArray(articles.weeklyIssueId, issues.map((i) => i.id)), eq(articles.status, 1)))
-      .orderBy(asc(articles.sourceId), desc(articles.postdate), desc(articles.id));
+      // The editors' order (modules/editorial/issues.ts); articles they did not place follow, newest first.
+      .orderBy(asc(articles.sourceId), sql`array_position(${weeklyIssues.articleOrder}, ${articles.id}) nulls last`, desc(articles.postdate), desc(articles.id));
     const catalogs = issues.map((i) => i.catalogPermalinks).filter((p): p is string => !!p);
     const catalogRows = catalogs.length
       ? await db
@@ -264,7 +275,7 @@ export function createPortalService(deps: { db: Db; now: () => Date }) {
       const [issue] = await db
         .select()
         .from(weeklyIssues)
-        .where(sql`exists (select 1 from ${articles} where ${articles.weeklyIssueId} = ${weeklyIssues.id} and ${articles.status} = 1)`)
+        .where(shownIssue)
         .orderBy(desc(weeklyIssues.thedate))
         .limit(1);
       if (!issue) return null;
@@ -286,7 +297,7 @@ export function createPortalService(deps: { db: Db; now: () => Date }) {
           and(
             gte(weeklyIssues.thedate, `${year}-01-01`),
             lt(weeklyIssues.thedate, `${year + 1}-01-01`),
-            sql`exists (select 1 from ${articles} where ${articles.weeklyIssueId} = ${weeklyIssues.id} and ${articles.status} = 1)`,
+            shownIssue,
           ),
         );
       return rows
@@ -307,7 +318,7 @@ export function createPortalService(deps: { db: Db; now: () => Date }) {
       const where = and(
         gte(weeklyIssues.thedate, from),
         lt(weeklyIssues.thedate, to),
-        sql`exists (select 1 from ${articles} where ${articles.weeklyIssueId} = ${weeklyIssues.id} and ${articles.status} = 1)`,
+        shownIssue,
       );
       const [issues, [total]] = await Promise.all([
         db.select().from(weeklyIssues).where(where).orderBy(desc(weeklyIssues.thedate)).limit(pageSize).offset(offset),
