@@ -214,23 +214,28 @@ function heading(title: Element | undefined, label: Element | undefined, level: 
   return text ? `<h${h}${anchor(id)}>${text}</h${h}>` : '';
 }
 
-function figure(el: Element, ctx: Context): string {
+/** A figure's or table's id, label and caption, and the caption as figcaption HTML ("<strong>Figure 1.</strong> Title. Text"). */
+function captioned(el: Element, ctx: Context) {
   const id = attr(el, 'id');
   const label = textOf(child(el, 'label'));
   const caption = child(el, 'caption');
-  const captionHtml = caption
-    ? [child(caption, 'title') ? inlineChildren(child(caption, 'title')!, ctx).trim() : '', ...childElements(caption, 'p').map((p) => inlineChildren(p, ctx).trim())]
-        .filter(Boolean)
-        .join(' ')
+  const title = child(caption, 'title');
+  const text = caption
+    ? [title ? inlineChildren(title, ctx).trim() : '', ...childElements(caption, 'p').map((p) => inlineChildren(p, ctx).trim())].filter(Boolean).join(' ')
     : '';
+  const labelHtml = label ? `<strong>${escapeHtml(label.replace(/[.:]?$/, '.'))}</strong> ` : '';
+  return { id, label, caption, figcaption: `<figcaption>${labelHtml}${text}</figcaption>` };
+}
+
+function figure(el: Element, ctx: Context): string {
+  const { id, label, caption, figcaption } = captioned(el, ctx);
   const graphicEl = descendants(el, 'graphic')[0];
   const graphic = graphicEl ? href(graphicEl) : '';
   const shown = isWebAddress(graphic);
   ctx.figures.push({ id, label, caption: textOf(caption), graphic, shown });
   const altText = textOf(descendants(el, 'alt-text')[0]) || [label, textOf(child(caption, 'title'))].filter(Boolean).join(' ');
   const img = shown ? `<img src="${escapeHtml(graphic.trim())}" alt="${escapeHtml(altText)}" />` : '';
-  const labelHtml = label ? `<strong>${escapeHtml(label.replace(/[.:]?$/, '.'))}</strong> ` : '';
-  return `<figure class="qy-fig"${anchor(id)}>${img}<figcaption>${labelHtml}${captionHtml}</figcaption></figure>`;
+  return `<figure class="qy-fig"${anchor(id)}>${img}${figcaption}</figure>`;
 }
 
 const TABLE_PARTS = new Set(['thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'colgroup', 'col']);
@@ -247,22 +252,14 @@ function tablePart(el: Element, ctx: Context): string {
 
 function tableWrap(el: Element, ctx: Context): string {
   ctx.tally.tables++;
-  const id = attr(el, 'id');
-  const label = textOf(child(el, 'label'));
-  const caption = child(el, 'caption');
-  const captionHtml = caption
-    ? [child(caption, 'title') ? inlineChildren(child(caption, 'title')!, ctx).trim() : '', ...childElements(caption, 'p').map((p) => inlineChildren(p, ctx).trim())]
-        .filter(Boolean)
-        .join(' ')
-    : '';
-  const labelHtml = label ? `<strong>${escapeHtml(label.replace(/[.:]?$/, '.'))}</strong> ` : '';
+  const { id, label, figcaption } = captioned(el, ctx);
   const tables = descendants(el, 'table')
     .map((t) => `<table>${childElements(t).map((c) => tablePart(c, ctx)).join('')}</table>`)
     .join('');
   if (!tables) ctx.warnings.add(M.jatsTableWithoutData(label || id));
   const foot = child(el, 'table-wrap-foot');
   const footHtml = foot ? descendants(foot, 'p').map((p) => `<p><small>${inlineChildren(p, ctx).trim()}</small></p>`).join('') : '';
-  return `<figure class="qy-table"${anchor(id)}><figcaption>${labelHtml}${captionHtml}</figcaption>${tables}${footHtml}</figure>`;
+  return `<figure class="qy-table"${anchor(id)}>${figcaption}${tables}${footHtml}</figure>`;
 }
 
 function list(el: Element, ctx: Context): string {
