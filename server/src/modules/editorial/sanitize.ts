@@ -51,7 +51,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...TEXT_TAGS, ...INLINE_TAGS, ...LIST_TAGS, ...TABLE_TAGS, ...MEDIA_TAGS],
   allowedAttributes: {
     '*': ['id', 'class', 'lang', 'title', 'dir'],
-    a: ['href', 'target', 'rel', 'name'],
+    a: ['href', 'target', 'rel'],
     img: ['src', 'alt', 'width', 'height', 'loading'],
     video: ['src', 'poster', 'controls', 'preload', 'width', 'height'],
     audio: ['src', 'controls', 'preload'],
