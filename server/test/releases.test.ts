@@ -198,6 +198,9 @@ for (const kind of ['file', 'database'] as const) {
       assert.deepEqual([...left].sort(), ['c1', 'c2', 'c3']);
       const history = (await call('GET', '/api/releases/history?app=mf-content')).body.data;
       assert.deepEqual(history.at(-1).removed.sort(), ['broken', 'next']);
+      // The canary ends here: while it runs, a visitor without a cookie is drawn into it one time in twenty.
+      const end = await call('POST', '/api/releases/canary', { app: 'mf-content', version: null, expected: 'c1' });
+      assert.equal(end.body.code, 0, end.body.msg);
     });
 
     it("makes the releases folder's live state live, as a published image's releases are (adopt)", async () => {
