@@ -7,6 +7,7 @@ import accountRoutes from './modules/account/routes.js';
 import authRoutes from './modules/auth/routes.js';
 import authDevRoutes from './modules/auth/devRoutes.js';
 import baseRoutes from './modules/base/routes.js';
+import citationRoutes from './modules/citation/routes.js';
 import contentRoutes from './modules/content/routes.js';
 import coursesRoutes from './modules/courses/routes.js';
 import editorialRoutes from './modules/editorial/routes.js';
@@ -98,6 +99,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   app.decorate('accounts', services.accounts);
   warnAboutAccountsSettings(app, config, services);
   await app.register(contentRoutes, { prefix: '/api', services });
+  await app.register(citationRoutes, { prefix: '/api', services });
   await app.register(portalRoutes, { prefix: '/api', services });
   await app.register(coursesRoutes, { prefix: '/api', services });
   await app.register(regionsRoutes, { prefix: '/api', services });

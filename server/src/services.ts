@@ -6,6 +6,7 @@ import { createShippingAddressStore } from './modules/account/shippingAddress.js
 import { createCaptchaService } from './modules/auth/captcha.js';
 import { createAccountsModule } from './modules/auth/index.js';
 import { createBaseService } from './modules/base/service.js';
+import { createCitationService } from './modules/citation/service.js';
 import { createContentService } from './modules/content/service.js';
 import { createCoursesService } from './modules/courses/service.js';
 import { createImportService } from './modules/editorial/imports.js';
@@ -55,6 +56,8 @@ export function createServices(deps: {
   );
   const courses = createCoursesService({ db, account, membership, media });
   const content = createContentService({ db, account, courses, membership, media, now: config.now });
+  // "Cite this article": formatted from the content service's metadata of published articles.
+  const citation = createCitationService({ content, now: config.now });
   const base = createBaseService({ database, site: config.site });
   const portal = createPortalService({ db, now: config.now });
   const regions = createRegionsService();
@@ -99,6 +102,7 @@ export function createServices(deps: {
     base,
     portal,
     content,
+    citation,
     courses,
     media,
     membership,

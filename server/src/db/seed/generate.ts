@@ -1,13 +1,16 @@
 // Deterministic demo content: the same seed date gives the same rows. Dates are counted back from
 // the seed date so the demo always looks current.
 import { shanghaiDate } from '../../lib/dates.js';
+import { authorLine } from '../../modules/editorial/jats.js';
 import { articleBody, type BodyKind, type BodyTopic } from './body.js';
 import {
   CASE_PRESENTATIONS,
   CATALYST_TOPICS,
   CLASS_TERMS,
   CN_GIVEN,
+  CN_GIVEN_PINYIN,
   CN_SURNAMES,
+  CN_SURNAMES_PINYIN,
   COI_TEXTS,
   COMPARATORS,
   DEGREES,
@@ -56,6 +59,8 @@ export interface SeedArticle {
   outtitle: string;
   author: string;
   pcauthor: string;
+  /** The English original's author line (journal sources), '' when there is none. */
+  enAuthors: string;
   intro: string;
   content: string;
   wantsay: string;
@@ -109,20 +114,34 @@ export function postInstant(midnight: number, daysAgo: number, hour: number, min
 
 /**
  * Author lines: `author` in the journal's style "Name, M.D., Name, Ph.D." (the client keeps "M.D."
- * with the name before it) when `degrees`, else the names alone; `pcauthor` the names alone.
+ * with the name before it) when `degrees`, else the names alone; `pcauthor` the names alone;
+ * `enAuthor` the line as the English original writes it (Chinese names in pinyin, given name first).
  */
-export function authors(rnd: Random, count: number, westernShare: number, degrees = true): { author: string; pcauthor: string } {
+export function authors(rnd: Random, count: number, westernShare: number, degrees = true): { author: string; pcauthor: string; enAuthor: string } {
   const full: string[] = [];
   const names: string[] = [];
+  const english: string[] = [];
   for (let i = 0; i < count; i++) {
-    const name = rnd.chance(westernShare)
-      ? `${rnd.pick(WESTERN_FIRST)} ${rnd.pick(WESTERN_MIDDLE)} ${rnd.pick(WESTERN_LAST)}`
-      : rnd.pick(CN_SURNAMES) + rnd.pick(CN_GIVEN);
+    let name: string;
+    let inEnglish: string;
+    if (rnd.chance(westernShare)) {
+      name = inEnglish = `${rnd.pick(WESTERN_FIRST)} ${rnd.pick(WESTERN_MIDDLE)} ${rnd.pick(WESTERN_LAST)}`;
+    } else {
+      const surname = rnd.pick(CN_SURNAMES);
+      const given = rnd.pick(CN_GIVEN);
+      name = surname + given;
+      inEnglish = `${CN_GIVEN_PINYIN[given]} ${CN_SURNAMES_PINYIN[surname]}`;
+    }
+    const degree = degrees ? rnd.pick(DEGREES) : '';
     names.push(name);
-    full.push(degrees ? `${name}, ${rnd.pick(DEGREES)}` : name);
+    full.push(degree ? `${name}, ${degree}` : name);
+    english.push(degree ? `${inEnglish}, ${degree}` : inEnglish);
   }
-  return { author: full.join(', '), pcauthor: names.join(', ') };
+  return { author: full.join(', '), pcauthor: names.join(', '), enAuthor: authorLine(english) };
 }
+
+/** Sources that translate a journal's articles: their English original is the journal's (issue 21). */
+const WITH_ENGLISH_ORIGINAL = new Set([5, 10, 11]);
 
 export const paragraphs = (...texts: string[]) => texts.map((t) => `<p>${t}</p>`).join('');
 
@@ -435,6 +454,7 @@ export function composeArticle(rnd: Random, s: ArticleSlot): Omit<SeedArticle, '
     outtitle: draft.outtitle,
     author: by.author,
     pcauthor: by.pcauthor,
+    enAuthors: WITH_ENGLISH_ORIGINAL.has(sourceId) ? by.enAuthor : '',
     intro: draft.intro,
     content: `${body}<!-- ${markers.body} -->${DEMO_NOTE}`,
     wantsay,

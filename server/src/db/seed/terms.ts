@@ -255,6 +255,17 @@ export const WRITING_TOPICS: [string, string, number][] = [
 
 export const CN_SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '赵', '黄', '周', '吴', '徐', '孙', '胡', '朱', '高', '林', '何', '郭', '马', '罗', '梁', '宋', '郑', '谢', '韩', '唐', '冯', '于', '董', '萧'];
 export const CN_GIVEN = ['建国', '晓雯', '志强', '雅琴', '明远', '思成', '海燕', '子涵', '文博', '静怡', '立新', '嘉怡', '国平', '慧敏', '俊杰', '欣然', '永康', '若曦', '振华', '一鸣', '佳宁', '宏伟', '丽华', '梓萱'];
+/** How the English originals write the Chinese names above (given name first, as the journal does). */
+export const CN_SURNAMES_PINYIN: Record<string, string> = {
+  王: 'Wang', 李: 'Li', 张: 'Zhang', 刘: 'Liu', 陈: 'Chen', 杨: 'Yang', 赵: 'Zhao', 黄: 'Huang', 周: 'Zhou', 吴: 'Wu',
+  徐: 'Xu', 孙: 'Sun', 胡: 'Hu', 朱: 'Zhu', 高: 'Gao', 林: 'Lin', 何: 'He', 郭: 'Guo', 马: 'Ma', 罗: 'Luo',
+  梁: 'Liang', 宋: 'Song', 郑: 'Zheng', 谢: 'Xie', 韩: 'Han', 唐: 'Tang', 冯: 'Feng', 于: 'Yu', 董: 'Dong', 萧: 'Xiao',
+};
+export const CN_GIVEN_PINYIN: Record<string, string> = {
+  建国: 'Jianguo', 晓雯: 'Xiaowen', 志强: 'Zhiqiang', 雅琴: 'Yaqin', 明远: 'Mingyuan', 思成: 'Sicheng', 海燕: 'Haiyan', 子涵: 'Zihan',
+  文博: 'Wenbo', 静怡: 'Jingyi', 立新: 'Lixin', 嘉怡: 'Jiayi', 国平: 'Guoping', 慧敏: 'Huimin', 俊杰: 'Junjie', 欣然: 'Xinran',
+  永康: 'Yongkang', 若曦: 'Ruoxi', 振华: 'Zhenhua', 一鸣: 'Yiming', 佳宁: 'Jianing', 宏伟: 'Hongwei', 丽华: 'Lihua', 梓萱: 'Zixuan',
+};
 export const WESTERN_FIRST = ['Emily', 'Daniel', 'Sarah', 'Michael', 'Laura', 'James', 'Anna', 'David', 'Sofia', 'Thomas', 'Grace', 'Lucas', 'Hannah', 'Samuel', 'Olivia', 'Peter', 'Chloe', 'Henrik', 'Amara', 'Mateo'];
 export const WESTERN_MIDDLE = ['A.', 'B.', 'C.', 'D.', 'E.', 'J.', 'K.', 'L.', 'M.', 'R.', 'S.', 'T.'];
 export const WESTERN_LAST = ['Carter', 'Okafor', 'Lindqvist', 'Moreau', 'Patel', 'Nakamura', 'Fischer', 'Rossi', 'Haddad', 'Kowalski', 'Bennett', 'Alvarez', 'Osei', 'Novak', 'Schmidt', 'Ibrahim', 'Larsen', 'Costa', 'Whitfield', 'Dubois'];

@@ -27,6 +27,20 @@ import type {
 
 export type ContentService = ReturnType<typeof createContentService>;
 
+/** The metadata a citation of an article is made from (no text of the article). */
+export interface CitationSource {
+  id: number;
+  sourceId: number;
+  permalinks: string;
+  title: string;
+  outtitle: string;
+  author: string;
+  enAuthors: string;
+  postdate: Date;
+  pubdate: string | null;
+  outlink: string;
+}
+
 /**
  * List caches (docs/decisions.md "Article list performance"): pages and exact totals per content
  * version. A "most read" page is also refreshed after this long, since read counts do not raise
@@ -751,6 +765,30 @@ export function createContentService(deps: {
       const where = key.by === 'id' ? eq(articles.id, key.id) : eq(articles.permalinks, permalinksOf(key.permalinks));
       const row = await details.get(version, key.by === 'id' ? `id:${key.id}` : `p:${permalinksOf(key.permalinks)}`, () => findPublished(where, version));
       return row ? toListItem(row, new Set()) : undefined;
+    },
+
+    /**
+     * What a citation of a published article names (modules/citation): its titles, author lines and
+     * dates, the same for every reader, and never its text. Undefined when not reachable.
+     */
+    async citationSource(id: number): Promise<CitationSource | undefined> {
+      const [row] = await db
+        .select({
+          id: articles.id,
+          sourceId: articles.sourceId,
+          permalinks: articles.permalinks,
+          title: articles.title,
+          outtitle: articles.outtitle,
+          author: articles.author,
+          enAuthors: articles.enAuthors,
+          postdate: articles.postdate,
+          pubdate: articles.pubdate,
+          outlink: articles.outlink,
+        })
+        .from(articles)
+        .where(and(eq(articles.id, id), inArray(articles.status, REACHABLE)))
+        .limit(1);
+      return row;
     },
 
     /** Every published article's address and last change, newest first, for the sitemap. */
