@@ -3,7 +3,10 @@
 // plain substring rules a reader would apply, never from the search engine:
 //   - medical terms, two-character terms, English terms, phrases: every article whose title
 //     contains the query (case-insensitive; an English term as a whole word);
-//   - author names: every article whose author list names that person.
+//   - author names: every article whose author list names that person;
+//   - synonyms and abbreviations (issue 21): every article whose title contains any form of the
+//     glossary term the query names (its Chinese term, English term, an abbreviation or synonym;
+//     server/src/db/seed/glossary.ts), the query itself never being in those titles.
 // Only queries with 1 to 10 such articles are kept (so "in the top 10" is well defined).
 //
 //   cd server && npx tsx bench/relevance-derive.ts
@@ -11,6 +14,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateArticles } from '../src/db/seed/generate.js';
+import { GLOSSARY } from '../src/db/seed/glossary.js';
 
 const articles = generateArticles(new Date());
 
@@ -54,8 +58,26 @@ add('phrase', 'title contains the phrase', [
 const names = [...new Set(articles.flatMap((a) => a.pcauthor.split(', ')))].sort();
 add('author', 'an author of the article', names, authorIs);
 
+// Synonyms and abbreviations a doctor types, none of them in the titles it must find.
+const formsOf = (q: string) => {
+  const entry = GLOSSARY.find((g) => [g.term, g.english, ...g.aliases].some((f) => f.toLowerCase() === q.toLowerCase()));
+  if (!entry) throw new Error(`${q} is not a glossary form`);
+  return [entry.term, entry.english, ...entry.aliases];
+};
+const SYNONYM_QUERIES = [
+  'HFpEF', '射血分数保留心衰', 'LVEF', 'RDN', 'TAVR', 'TAVI', '乙酰水杨酸', 'ASA', 'FXa抑制剂', 'Xa抑制剂', 'MACE', 'SGLT2i',
+  '列净类药物', 'EVT', '机械取栓', '老年痴呆', '阿尔茨海默症', 'SBRT', 'SABR', 'pCR', 'ORR', 'PFS', 'GLP-1RA', 'GLP-1激动剂',
+  '人工胰腺', 'COPD', '慢阻肺', '重症哮喘', '难治性哮喘', 'FVC', 'IPF', 'CAP', 'DR-TB', '病毒抑制', '先兆子痫', '产前激素',
+  '促胎肺成熟', 'DCC', '延迟断脐', 'PCOS', '新生儿脓毒症', '小儿哮喘', 'CKD', '慢性肾病', 'RA', '类风关', 'JAKi', '牛皮癣',
+  'MDD', 'CBT', '认知行为疗法', '非劣效试验', '复合结局', '贝叶斯统计',
+];
+add('synonym', 'title contains a form of the glossary term the query names (not the query itself)', SYNONYM_QUERIES, (q) => {
+  if (titleHas(q).length) throw new Error(`${q} is in a title: not a synonym-only query`);
+  return [...new Set(formsOf(q).flatMap(titleHas))];
+});
+
 // A fixed, spread selection: per kind, every n-th candidate, so the set covers each kind.
-const want: Record<string, number> = { medical: 14, 'two-char': 8, english: 9, phrase: 10, author: 9 };
+const want: Record<string, number> = { medical: 14, 'two-char': 8, english: 9, phrase: 10, author: 9, synonym: SYNONYM_QUERIES.length };
 const queries = Object.entries(want).flatMap(([kind, n]) => {
   const of = candidates.filter((c) => c.kind === kind);
   const step = Math.max(1, of.length / n);

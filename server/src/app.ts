@@ -11,6 +11,7 @@ import citationRoutes from './modules/citation/routes.js';
 import contentRoutes from './modules/content/routes.js';
 import coursesRoutes from './modules/courses/routes.js';
 import editorialRoutes from './modules/editorial/routes.js';
+import glossaryRoutes from './modules/glossary/routes.js';
 import { startScheduler } from './modules/editorial/scheduler.js';
 import filesRoutes from './modules/files/routes.js';
 import mediaRoutes from './modules/media/routes.js';
@@ -112,6 +113,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   await app.register(payRoutes, { services });
   wirePayments(app, services);
   await app.register(editorialRoutes, { prefix: '/api', services });
+  await app.register(glossaryRoutes, { prefix: '/api', services });
   wireEditorial(app, services, config);
   await app.register(releaseRoutes, { state: releases, settings: releaseSettings, now: config.now, apps: async () => [SHELL, ...Object.keys((await releases.read()).remotes)] });
 

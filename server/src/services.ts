@@ -14,6 +14,7 @@ import { createIssueService } from './modules/editorial/issues.js';
 import { createPreviewService } from './modules/editorial/previews.js';
 import { createEditorialService } from './modules/editorial/service.js';
 import { createFilesService } from './modules/files/service.js';
+import { createGlossaryService } from './modules/glossary/service.js';
 import { createMediaUrls } from './modules/media/urls.js';
 import { createMembershipService } from './modules/membership/service.js';
 import { createPortalService } from './modules/portal/service.js';
@@ -97,6 +98,8 @@ export function createServices(deps: {
   const imports = createImportService({ editorial });
   // Its weekly issues (the portal's periodical pages read them).
   const issues = createIssueService({ db, now: config.now, editorial });
+  // The medical glossary (readers' copy, the console's terms; search reads it through its store).
+  const glossary = createGlossaryService({ db, now: config.now, editorial });
   return {
     account,
     base,
@@ -117,6 +120,7 @@ export function createServices(deps: {
     previews,
     imports,
     issues,
+    glossary,
   };
 }
 

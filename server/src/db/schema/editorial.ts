@@ -62,10 +62,10 @@ export const articleRevisions = pgTable(
   ],
 );
 
-/** Audited actions; `save` is a weekly issue's (an article's saves are its revisions), `preview` a preview link made. */
-export const AUDIT_ACTIONS = ['submit', 'publish', 'schedule', 'unschedule', 'withdraw', 'to_draft', 'restore', 'role', 'save', 'preview'] as const;
+/** Audited actions; `save` is a weekly issue's or a glossary term's (an article's saves are its revisions), `preview` a preview link made, `delete` a glossary term removed, `upload` a media file added to the library. */
+export const AUDIT_ACTIONS = ['submit', 'publish', 'schedule', 'unschedule', 'withdraw', 'to_draft', 'restore', 'role', 'save', 'preview', 'delete', 'upload'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_TARGETS = ['article', 'member', 'issue'] as const;
+export const AUDIT_TARGETS = ['article', 'member', 'issue', 'glossary', 'media'] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 /**
@@ -98,9 +98,9 @@ export const editorialAudit = pgTable(
     index('editorial_audit_action_idx').on(t.action, t.id),
     check(
       'editorial_audit_action_check',
-      sql`${t.action} in ('submit', 'publish', 'schedule', 'unschedule', 'withdraw', 'to_draft', 'restore', 'role', 'save', 'preview')`,
+      sql`${t.action} in ('submit', 'publish', 'schedule', 'unschedule', 'withdraw', 'to_draft', 'restore', 'role', 'save', 'preview', 'delete', 'upload')`,
     ),
-    check('editorial_audit_target_type_check', sql`${t.targetType} in ('article', 'member', 'issue')`),
+    check('editorial_audit_target_type_check', sql`${t.targetType} in ('article', 'member', 'issue', 'glossary', 'media')`),
   ],
 );
 

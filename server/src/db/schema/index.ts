@@ -7,3 +7,4 @@ export * from './files.js';
 export * from './portal.js';
 export * from './releases.js';
 export * from './editorial.js';
+export * from './glossary.js';

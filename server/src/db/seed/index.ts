@@ -9,6 +9,7 @@ import {
   articleTypes,
   equityItems,
   favourites,
+  glossaryTerms,
   lessons,
   members,
   memberships,
@@ -27,6 +28,7 @@ import { notifyPath } from '../../providers/payment/index.js';
 import { seedCorpus, type CorpusSummary } from './corpusSeed.js';
 import { seedCourses } from './courses.js';
 import { generateArticles } from './generate.js';
+import { GLOSSARY } from './glossary.js';
 import { seedPortal } from './portal.js';
 import {
   ARTICLE_TYPES,
@@ -85,6 +87,8 @@ export async function seed(db: Db, { now, articles: corpusSize }: SeedOptions): 
     await tx.insert(equityItems).values(EQUITY_ITEMS).onConflictDoNothing();
     await tx.insert(subscribeTexts).values([...SUBSCRIBE_TEXTS]).onConflictDoNothing();
     await tx.insert(moduleSwitches).values(MODULE_SWITCHES).onConflictDoNothing();
+    // The medical glossary (terms readers can tap, synonyms search knows): missing terms only.
+    await tx.insert(glossaryTerms).values(GLOSSARY).onConflictDoNothing({ target: glossaryTerms.term });
 
     if (corpusSize === undefined) await seedArticles(tx, now);
     await seedCourses(tx, now);

@@ -75,7 +75,16 @@ const articleListItemProperties = {
 export const ArticleListItem = Type.Object(articleListItemProperties);
 export type ArticleListItem = Static<typeof ArticleListItem>;
 
-export const ArticleListResponse = { 200: Envelope(PageResultSchema(ArticleListItem)) };
+export const ArticleListResponse = {
+  200: Envelope(
+    Type.Object({
+      ...PageResultSchema(ArticleListItem).properties,
+      didYouMean: Type.Optional(
+        Type.String({ description: 'A search only: for a misspelled English term, the nearest English term or abbreviation of the medical glossary (search for it instead)' }),
+      ),
+    }),
+  ),
+};
 
 
 const ignoredMemberId = Type.Optional(Type.Unknown({ description: 'Ignored: the caller is taken from the token' }));

@@ -612,7 +612,7 @@ export function createContentService(deps: {
         const found = await search.articles({ searchInfo: query.searchInfo, sortType: query.sortType, offset, pageSize, filter, version });
         const items = await itemsWithCollect(await rowsByIds(version, found.ids), memberId);
         const results = items.map((item) => ({ ...item, highlight: found.highlights.get(item.id) }));
-        return { results, page: pageOf(found.total, pageNo, pageSize) };
+        return { results, page: pageOf(found.total, pageNo, pageSize), ...(found.didYouMean ? { didYouMean: found.didYouMean } : {}) };
       }
       // --- End of search. ---
       const listIndex = () =>

@@ -237,6 +237,12 @@ export interface ParsedQuery {
 // Words that carry no meaning on their own: left out of a query that has other words.
 const STOP_WORDS = new Set(['的', '了', '和', '与', '及', '或', '在', '是', '对', '中', '之', '为', '等', '与其', '以及', 'the', 'of', 'and', 'in', 'a', 'an', 'to', 'for', 'or', 'on', 'with']);
 
+/** Whether a word carries no meaning on its own (a stop word). */
+export const isStopWord = (word: string) => STOP_WORDS.has(word);
+
+/** Whether a text holds a Chinese character. */
+export const hasCjk = (text: string) => new RegExp(`[${CJK}]`).test(text);
+
 const CJK_CHAR = new RegExp(`^[${CJK}]$`);
 const isCjkChar = (lexeme: string) => CJK_CHAR.test(lexeme);
 

@@ -5,8 +5,10 @@ import { and, arrayOverlaps, eq, gte, inArray, lt, sql, type SQL } from 'drizzle
 import type { Db } from '../../db/client.js';
 import { articles, lessons } from '../../db/schema/index.js';
 import type { ListFilter } from '../content/listIndex.js';
+import { glossaryStore } from '../glossary/store.js';
 import { highlightOf, type Highlight } from './highlight.js';
 import { parseQuery, toTsquery, type ParsedQuery } from './segment.js';
+import type { Expansion } from './synonyms.js';
 import { indexStaleArticles, indexStaleLessons } from './vectors.js';
 
 /**
@@ -43,13 +45,29 @@ export interface SearchPage {
   ids: number[];
   total: number;
   highlights: Map<number, Highlight>;
+  /** For a misspelled English term: the glossary's nearest English term or abbreviation. */
+  didYouMean?: string;
 }
 
 export type SearchService = ReturnType<typeof createSearchService>;
 
-/** The tsquery literals of a query: any field, title only, title to keywords, title to intro. */
-function queries(parsed: ParsedQuery) {
-  return { all: toTsquery(parsed), a: toTsquery(parsed, 'A'), abc: toTsquery(parsed, 'ABC') };
+/**
+ * The tsquery literals of a query: any field, title only, title to keywords, title to intro. With a
+ * glossary expansion (synonyms.ts), `all` matches the query as typed or as expanded, and `exact` /
+ * `exactAbc` the query as typed only (what ranks first).
+ */
+function queries(parsed: ParsedQuery, expansion?: Expansion) {
+  const exact = toTsquery(parsed);
+  const exactAbc = toTsquery(parsed, 'ABC');
+  return {
+    all: expansion ? `(${exact}) | (${expansion.all})` : exact,
+    a: toTsquery(parsed, 'A'),
+    abc: exactAbc,
+    exact,
+    exactAbc,
+    expanded: expansion?.all,
+    expandedAbc: expansion ? `(${exactAbc}) | (${expansion.abc})` : undefined,
+  };
 }
 
 /** The text of an article that its highlight reads (the body only for a public article). */
@@ -154,10 +172,13 @@ export function createSearchService(deps: { db: Db }) {
      * highlights.
      */
     async articles(input: ArticleSearch): Promise<SearchPage> {
-      const parsed = parseQuery(String(input.searchInfo));
+      const text = String(input.searchInfo);
+      const parsed = parseQuery(text);
       if (parsed.terms.length === 0) return { ids: [], total: 0, highlights: new Map() };
-      await freshArticles(input.version);
-      const q = queries(parsed);
+      const [, glossary] = await Promise.all([freshArticles(input.version), glossaryStore(db).snapshot(input.version)]);
+      const expansion = glossary.synonyms.expand(text);
+      const didYouMean = glossary.synonyms.suggest(text);
+      const q = queries(parsed, expansion);
       const where = articleWhere(input.filter);
       const { offset, pageSize } = input;
       const sortType = input.sortType ?? RELEVANCE;
@@ -174,7 +195,16 @@ export function createSearchService(deps: { db: Db }) {
         },
       };
       // The tier of a row `a`: all terms in the title 1, in the head 2, up to the intro 3, else 4.
-      const tierOf = sql`case when a.search_title @@ ${q.all}::tsquery then 1 when a.search_head @@ ${q.all}::tsquery then 2
+      // With glossary synonyms (synonyms.ts), a row the query as typed does not match, found only
+      // through a synonym, ranks just below the rows the query as typed matches in the same field:
+      // title 1 / 2, head 3 / 4, up to the intro 5 / 6, anywhere 7 / 8 (docs/decisions.md "Search
+      // synonyms": a title naming 心力衰竭 answers 心衰 better than a body mentioning 心衰).
+      const tierOf = q.expanded
+        ? sql`case when a.search_title @@ ${q.exact}::tsquery then 1 when a.search_title @@ ${q.all}::tsquery then 2
+            when a.search_head @@ ${q.exact}::tsquery then 3 when a.search_head @@ ${q.all}::tsquery then 4
+            when a.search_vector @@ ${q.exactAbc}::tsquery then 5 when a.search_vector @@ ${q.expandedAbc}::tsquery then 6
+            when a.search_vector @@ ${q.exact}::tsquery then 7 else 8 end`
+        : sql`case when a.search_title @@ ${q.all}::tsquery then 1 when a.search_head @@ ${q.all}::tsquery then 2
         when a.search_vector @@ ${q.abc}::tsquery then 3 else 4 end`;
       /**
        * The first SEARCH_WINDOW matches in the whole text in the sort's order: the planner walks the
@@ -261,10 +291,13 @@ export function createSearchService(deps: { db: Db }) {
       );
       const total = Number(rows[0]?.total ?? 0);
       const found = rows.filter((r) => r.id !== null);
+      // A synonym's words are marked too (a result found through HF shows 心力衰竭 marked).
+      const marked = expansion?.highlight ?? parsed;
       return {
         ids: found.map((r) => Number(r.id)),
         total,
-        highlights: new Map(found.map((r) => [Number(r.id), articleHighlight(parsed, r)])),
+        highlights: new Map(found.map((r) => [Number(r.id), articleHighlight(marked, r)])),
+        ...(didYouMean ? { didYouMean } : {}),
       };
     },
 
