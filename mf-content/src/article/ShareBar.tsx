@@ -1,6 +1,7 @@
 import { api, openDialog, openWeiboShare, shareOnMobile as shareAction, toast, useCollect, useIsMobile } from '@qianyan/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ExportIcon, ShareIcon, StarFilledIcon, StarIcon, WechatIcon, WeiboIcon } from '../common/icons';
+import { CiteButton } from './CiteButton';
 import { ARTICLE_TEXT as T } from './messages';
 import { PlainButton, useDismiss } from '@qianyan/shared/plain';
 import './shareBar.css';
@@ -103,7 +104,7 @@ function SharePopover({ url, title }: { url: string; title: string }) {
   );
 }
 
-/** 收藏 / 分享 / 原文 under the article head. */
+/** 收藏 / 分享 / 引用本文 / 原文 under the article head. */
 export function ShareBar({
   articleId,
   ifCollect,
@@ -139,6 +140,7 @@ export function ShareBar({
       ) : (
         <SharePopover url={url} title={title} />
       )}
+      <CiteButton articleId={articleId} />
       {outlink && (
         <a className="qy-ai-outlink" href={outlink} target="_blank" rel="noopener noreferrer">
           <ExportIcon /> {T.original}

@@ -42,3 +42,21 @@ export const ARTICLE_TEXT = {
 
 /** Where 开通会员 leads: the subscription page of the personal centre (§2.1). */
 export const SUBSCRIBE_PATH = '/personal?type=flag4';
+
+/** "Cite this article" (issue 21): the button, its dialog and their messages. */
+export const CITE_TEXT = {
+  cite: '引用本文',
+  dialogTitle: '引用本文',
+  close: '关闭',
+  language: '引用版本',
+  chinese: '中文译文',
+  english: '英文原文',
+  copy: '复制',
+  copyStyle: (style: string) => `复制 ${style} 格式`,
+  copied: '引用已复制',
+  copyFailed: '复制失败，请手动选择文字复制',
+  download: '下载引用文件',
+  downloadRis: '下载 RIS',
+  downloadBibtex: '下载 BibTeX',
+  downloadHint: '可导入 EndNote、Zotero、NoteExpress 等文献管理软件',
+} as const;
