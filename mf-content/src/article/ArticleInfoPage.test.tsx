@@ -373,8 +373,26 @@ describe('article page: which call, and failures', () => {
   it('loads the preview variant when prev is the preview token', async () => {
     const preview = jest.spyOn(api.article, 'getArticleDetail2').mockResolvedValue(openDetail());
     await renderArticle('/article-info?permalinks=QYJ0101&prev=qy-preview');
-    expect(preview).toHaveBeenCalledWith({ permalinks: 'QYJ0101' }, { silent: true });
+    expect(preview).toHaveBeenCalledWith({ permalinks: 'QYJ0101', prev: 'qy-preview' }, { silent: true });
     expect(detailSpy).not.toHaveBeenCalled();
+  });
+
+  it("sends an editor's preview token from the link to getArticleDetail2 and shows the draft as the server gates it", async () => {
+    const token = 'k3Jx_0aZ-preview-token';
+    const preview = jest.spyOn(api.article, 'getArticleDetail2').mockResolvedValue(articleDetail({ title: '晚期非小细胞肺癌的一线免疫治疗（草稿）' }));
+    renderAt(`/article-info?permalinks=QYJ0101&prev=${token}`, <AppRoutes />);
+    expect(await screen.findByRole('heading', { level: 1, name: /（草稿）/ })).toBeInTheDocument();
+    expect(preview).toHaveBeenCalledWith({ permalinks: 'QYJ0101', prev: token }, { silent: true });
+    expect(detailSpy).not.toHaveBeenCalled();
+    // Locked for this audience: the page shows what the server sent, the intro and the access panel.
+    expect(screen.getByRole('button', { name: label('登录') })).toBeInTheDocument();
+  });
+
+  it("shows the server's reason when a preview link is refused, not the missing-article panel", async () => {
+    jest.spyOn(api.article, 'getArticleDetail2').mockRejectedValue(new ApiError(10004, '预览链接已过期，请向编辑索取新的链接'));
+    renderAt('/article-info?permalinks=QYJ0101&prev=expired-token', <AppRoutes />);
+    expect(await screen.findByText('预览链接已过期，请向编辑索取新的链接')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: '文章不存在或已下线' })).not.toBeInTheDocument();
   });
 
   it('shows 文章不存在或已下线 for an unknown article', async () => {

@@ -22,8 +22,11 @@ export function articleRefOf(params: URLSearchParams): ArticleRef {
   const permalinks = params.get('permalinks')?.trim() || null;
   const rawId = params.get('id');
   const id = rawId && /^\d+$/.test(rawId) ? Number(rawId) : null;
-  return { permalinks, id: permalinks ? null : id, prev: params.get('prev') };
+  return { permalinks, id: permalinks ? null : id, prev: params.get('prev')?.trim() || null };
 }
+
+/** Whether the page was opened from an editor's preview link (a token, not the fixed qy-preview). */
+export const isPreviewLink = (ref: ArticleRef) => ref.prev !== null && ref.prev !== ARTICLE_PREV_TOKEN;
 
 export class ArticleNotFound extends Error {
   constructor() {
@@ -35,8 +38,10 @@ export class ArticleNotFound extends Error {
 function fetchDetail(ref: ArticleRef): Promise<ArticleDetail> {
   const opts = { silent: true };
   if (ref.permalinks) {
-    return ref.prev === ARTICLE_PREV_TOKEN
-      ? api.article.getArticleDetail2({ permalinks: ref.permalinks }, opts)
+    // Any prev goes to the preview call as it is: the server opens an editor's preview link (the
+    // article in any state, as the link's audience would see it) and takes qy-preview as no token.
+    return ref.prev !== null
+      ? api.article.getArticleDetail2({ permalinks: ref.permalinks, prev: ref.prev }, opts)
       : api.article.getArticleDetail({ permalinks: ref.permalinks }, opts);
   }
   if (ref.id !== null) return api.article.getArticleDetailById({ id: ref.id }, opts);
@@ -62,8 +67,9 @@ export function useArticleDetail(ref: ArticleRef) {
   }, [ref.permalinks, ref.id, ref.prev]);
   useReloadOnSessionChange(query.reload);
 
+  // A preview link the server refuses (expired, revoked, another article's) keeps its own message.
   const notFound =
     query.error instanceof ArticleNotFound ||
-    (query.error instanceof ApiError && query.error.code === CODE_NOT_FOUND);
+    (query.error instanceof ApiError && query.error.code === CODE_NOT_FOUND && !isPreviewLink(ref));
   return { ...query, notFound };
 }

@@ -205,8 +205,12 @@ export const api = {
     /** Article detail by permalinks (§7.5), with the reader's access flags. */
     getArticleDetail: (body: { permalinks: string }, opts?: CallOptions) =>
       post<ArticleDetail>('/api/article/getArticleDetail', { memberId: getMemberId(), ...body }, opts),
-    /** The preview variant, used when the page's `prev` query equals ARTICLE_PREV_TOKEN. */
-    getArticleDetail2: (body: { permalinks: string }, opts?: CallOptions) =>
+    /**
+     * The preview variant, used when the page's URL carries `prev`: ARTICLE_PREV_TOKEN (no extra
+     * rights), or an editor's preview token, which shows the article in any state as the link's
+     * audience would see it (server/src/modules/editorial/previews.ts).
+     */
+    getArticleDetail2: (body: { permalinks: string; prev?: string }, opts?: CallOptions) =>
       post<ArticleDetail>('/api/article/getArticleDetail2', { memberId: getMemberId(), ...body }, opts),
     getArticleDetailById: (body: { id: number }, opts?: CallOptions) =>
       post<ArticleDetail>('/api/article/getArticleDetailById', { memberId: getMemberId(), ...body }, opts),
