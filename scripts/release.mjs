@@ -14,7 +14,7 @@
 //   --smoke (activate, canary; service only): first open the release in Chromium through a preview and
 //           check that its app mounts on one of its pages
 
-// <app> is shell, mf-content, mf-courses, mf-account or mf-payment. QY_RELEASE_BY names who acts (CI).
+// <app> is shell, mf-content, mf-courses, mf-account, mf-payment or mf-editorial. QY_RELEASE_BY names who acts (CI).
 //
 // By default the command works on this machine's releases folder. With QY_RELEASE_URL (the site,
 // e.g. https://qianyan.example.com) and QY_RELEASE_TOKEN (one of the server's RELEASE_TOKENS) it asks

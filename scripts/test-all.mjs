@@ -40,7 +40,7 @@ function record(name, code, counts) {
 
 async function typecheck() {
   let failed = 0;
-  for (const pkg of ['shared', 'shell', 'mf-content', 'mf-courses', 'mf-account', 'mf-payment', 'server', 'e2e']) {
+  for (const pkg of ['shared', 'shell', 'mf-content', 'mf-courses', 'mf-account', 'mf-payment', 'mf-editorial', 'server', 'e2e']) {
     if (!fs.existsSync(path.join(ROOT, pkg, 'tsconfig.json'))) continue;
     const { code } = await exec('npx', ['tsc', '--noEmit', '-p', `${pkg}/tsconfig.json`]);
     if (code !== 0) {

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { createReleaseStore, currentCommit, providesOf, requiresOf } from './releases.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const REMOTES = ['mf-content', 'mf-courses', 'mf-account', 'mf-payment'];
+export const REMOTES = ['mf-content', 'mf-courses', 'mf-account', 'mf-payment', 'mf-editorial'];
 export const FRONT_APPS = ['shell', ...REMOTES];
 export const RELEASES_DIR = process.env.QY_RELEASES_DIR
   ? path.resolve(process.env.QY_RELEASES_DIR)

@@ -19,7 +19,7 @@ function sources(dir: string): string[] {
 function importedNames(pkg: string): Map<string, string> {
   const found = new Map<string, string>();
   const re = new RegExp(`import\\s+(type\\s+)?\\{([^}]*)\\}\\s+from\\s+'${pkg}'`, 'g');
-  for (const app of ['shell', 'mf-content', 'mf-courses', 'mf-account', 'mf-payment', 'shared']) {
+  for (const app of ['shell', 'mf-content', 'mf-courses', 'mf-account', 'mf-payment', 'mf-editorial', 'shared']) {
     for (const file of sources(join(ROOT, app, 'src'))) {
       for (const m of readFileSync(file, 'utf8').matchAll(re)) {
         if (m[1]) continue;

@@ -86,7 +86,7 @@ const SHARED_SINGLETONS = [
 
 /**
  * Ports of `npm run dev`, from QY_DEV_PORT (default 3000): the shell on it, the remotes on the next
- * four, the API 90 above. Away from `npm start`'s 8080, so both run side by side; move them all with
+ * five, the API 90 above. Away from `npm start`'s 8080, so both run side by side; move them all with
  * QY_DEV_PORT when something else has them.
  */
 const DEV_BASE_PORT = Number(process.env.QY_DEV_PORT) || 3000;
@@ -96,6 +96,7 @@ const DEV_PORTS = {
   'mf-courses': DEV_BASE_PORT + 2,
   'mf-account': DEV_BASE_PORT + 3,
   'mf-payment': DEV_BASE_PORT + 4,
+  'mf-editorial': DEV_BASE_PORT + 5,
 };
 const DEV_API_PORT = DEV_BASE_PORT + 90;
 /**

@@ -6,7 +6,7 @@ import { registerApplication, start, unloadApplication, type LifeCycles } from '
 import { containerEntry } from './federation/containerEntry';
 import { isRemoteFallback, onRetry, remoteFallbackLifecycles } from './federation/fallback';
 import { loadWithRetry, showRemoteLoading, singleFlight } from './federation/loading';
-import { containerName, matches, ownerOf, REMOTE_ROUTES, type RemoteName } from './routes';
+import { containerName, hasOwnLayout, matches, ownerOf, REMOTE_ROUTES, type RemoteName } from './routes';
 import { settleSsoArrival } from './ssoArrival';
 
 type RemoteMap = Partial<Record<RemoteName, string>>;
@@ -124,6 +124,17 @@ function releasePreviewOnLeave() {
   window.setTimeout(() => releaseFirstView(), PREVIEW_MAX_MS);
 }
 
+/**
+ * The page's html element carries qy-own-layout on the routes of a remote that draws its whole page
+ * (the editorial console): index.html's rules then hide the reader header, advert and footer boxes.
+ * index.html sets it before the first paint from the path; from here on the route table decides.
+ */
+function followOwnLayout() {
+  const apply = () => document.documentElement.classList.toggle('qy-own-layout', hasOwnLayout(window.location.pathname));
+  apply();
+  window.addEventListener('single-spa:before-routing-event', apply);
+}
+
 async function main() {
   // A single-sign-on ticket leaves the address bar before any app reads it (§4 single sign-on arrival).
   const ssoArrival = settleSsoArrival();
@@ -154,6 +165,7 @@ async function main() {
   });
 
   const domElement = document.getElementById('qy-main') as HTMLElement;
+  followOwnLayout();
   releaseFooterWhenFilled(domElement);
   releasePreviewOnLeave();
 

@@ -1,4 +1,4 @@
-import { containerName, matches, ownerOf } from './routes';
+import { containerName, hasOwnLayout, matches, ownerOf } from './routes';
 
 describe('route owners (spec §2.1, ARCHITECTURE §3.5)', () => {
   it.each([
@@ -34,6 +34,8 @@ describe('route owners (spec §2.1, ARCHITECTURE §3.5)', () => {
     ['/wxloginBindPhone', 'mf-account'],
     ['/personal', 'mf-account'],
     ['/qrcode-member-ali-pay/123/abc-token', 'mf-payment'],
+    ['/editor', 'mf-editorial'],
+    ['/editor/article/12', 'mf-editorial'],
     ['/download', 'shell'],
   ])('%s belongs to %s', (path, owner) => {
     expect(ownerOf(path)).toBe(owner);
@@ -54,6 +56,14 @@ describe('route owners (spec §2.1, ARCHITECTURE §3.5)', () => {
   it('matches a prefix pattern only when something follows the prefix', () => {
     expect(matches('/article-*', '/article-info')).toBe(true);
     expect(matches('/article-*', '/article-')).toBe(false);
+  });
+
+  it('gives the editorial console its own layout, and only it', () => {
+    expect(hasOwnLayout('/editor')).toBe(true);
+    expect(hasOwnLayout('/editor/article/3')).toBe(true);
+    expect(hasOwnLayout('/editors')).toBe(false);
+    expect(hasOwnLayout('/index')).toBe(false);
+    expect(hasOwnLayout('/download')).toBe(false);
   });
 
   it('names Module Federation containers with underscores', () => {

@@ -1,7 +1,7 @@
 // The route table of spec §2.1, mapped to owners as ARCHITECTURE §3.5.
 import table from './routes.json';
 
-export type RemoteName = 'mf-content' | 'mf-courses' | 'mf-account' | 'mf-payment';
+export type RemoteName = 'mf-content' | 'mf-courses' | 'mf-account' | 'mf-payment' | 'mf-editorial';
 
 /** A route pattern: an exact path, or a prefix ending in '*'. */
 export type RoutePattern = string;
@@ -30,6 +30,17 @@ export function ownerOf(pathname: string): RemoteName | 'shell' | null {
     if (patterns.some((p) => matches(p, pathname))) return remote;
   }
   return null;
+}
+
+/**
+ * Remotes that draw their whole page (the editorial console: its own sidebar layout). On their routes
+ * the chrome shows no reader header, advert or footer, only the shared dialogs (the login dialog).
+ */
+export const OWN_LAYOUT_REMOTES: readonly RemoteName[] = ['mf-editorial'];
+
+export function hasOwnLayout(pathname: string): boolean {
+  const owner = ownerOf(pathname);
+  return owner !== null && owner !== 'shell' && OWN_LAYOUT_REMOTES.includes(owner);
 }
 
 /** Module Federation container name of a remote: 'mf-content' → 'mf_content'. */

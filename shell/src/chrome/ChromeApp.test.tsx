@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { api, getSession } from '@qianyan/shared';
 import { chromeTestSetup, makeUser, renderChrome, signIn } from './testUtils';
 
@@ -47,5 +47,21 @@ describe('chrome app', () => {
     const getMemberInfo = jest.spyOn(api.user, 'getMemberInfo');
     renderChrome();
     expect(getMemberInfo).not.toHaveBeenCalled();
+  });
+
+  it('shows no reader header, advert or footer on the editorial console, and brings them back on leaving it', () => {
+    window.history.pushState({}, '', '/editor/article/3');
+    try {
+      renderChrome();
+      expect(screen.queryByRole('banner')).toBeNull();
+      expect(within(document.getElementById('qy-footer') as HTMLElement).queryByRole('contentinfo')).toBeNull();
+      act(() => {
+        window.history.pushState({}, '', '/index');
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      });
+      expect(screen.getByRole('banner')).toBeInTheDocument();
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
   });
 });

@@ -1,0 +1,1 @@
+module.exports = require('@qianyan/shared/jest')(__dirname);

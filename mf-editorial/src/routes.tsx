@@ -1,0 +1,59 @@
+// The console's screens, in one table: each route's path (under /editor), its page (a chunk of its
+// own, from pages/<name>/), who may open it, and its entry in the sidebar menu, if any. A new screen
+// is one entry here and a folder under pages/.
+import { AuditOutlined, BookOutlined, FileTextOutlined, TeamOutlined } from '@ant-design/icons';
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import type { StaffMe } from './api';
+import { ED_MSG } from './messages';
+
+export const BASE = '/editor';
+
+const ComingSoonPage = lazy(() => import('./pages/placeholder/ComingSoonPage'));
+
+export interface ConsoleRoute {
+  /** A react-router path under BASE ('' is BASE itself). */
+  path: string;
+  Page: LazyExoticComponent<ComponentType<object>> | ComponentType<object>;
+  /** Who may open it (the server checks again on every call). */
+  allowed: (me: StaffMe) => boolean;
+  /** Its sidebar entry: the key is the menu's selection for this route and the routes under it. */
+  menu?: { key: string; label: string; icon: ReactNode };
+  /** The menu entry this route belongs to (a detail page under its list). */
+  menuKey?: string;
+}
+
+const anyStaff = () => true;
+const editors = (me: StaffMe) => me.can.publish;
+
+export const CONSOLE_ROUTES: ConsoleRoute[] = [
+  {
+    path: '',
+    Page: lazy(() => import('./pages/articles/ArticleListPage')),
+    allowed: anyStaff,
+    menu: { key: 'articles', label: ED_MSG.menu.articles, icon: <FileTextOutlined /> },
+  },
+  {
+    path: 'issues',
+    Page: () => <ComingSoonPage title={ED_MSG.menu.issues} />,
+    allowed: editors,
+    menu: { key: 'issues', label: ED_MSG.menu.issues, icon: <BookOutlined /> },
+  },
+  {
+    path: 'audit',
+    Page: () => <ComingSoonPage title={ED_MSG.menu.audit} />,
+    allowed: (me) => me.can.readAudit,
+    menu: { key: 'audit', label: ED_MSG.menu.audit, icon: <AuditOutlined /> },
+  },
+  {
+    path: 'staff',
+    Page: () => <ComingSoonPage title={ED_MSG.menu.staff} />,
+    allowed: (me) => me.can.manageStaff,
+    menu: { key: 'staff', label: ED_MSG.menu.staff, icon: <TeamOutlined /> },
+  },
+];
+
+/** The absolute path of a console route: consolePath('article/3') → /editor/article/3. */
+export const consolePath = (path: string) => (path ? `${BASE}/${path}` : BASE);
+
+/** The sidebar entries the staff member's role opens. */
+export const menuFor = (me: StaffMe) => CONSOLE_ROUTES.filter((r) => r.menu && r.allowed(me)).map((r) => ({ ...r.menu!, to: consolePath(r.path) }));
