@@ -112,4 +112,5 @@ export const SEARCH_TEXT = {
   pager: '分页',
   pageSize: '每页条数',
   perPage: (n: number) => `${n} 条/页`,
+  didYouMean: '您是不是要找：',
 } as const;

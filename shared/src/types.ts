@@ -71,6 +71,12 @@ export interface PageResult<T> {
   page: Page;
 }
 
+/** Reply of selectArticleList: a page of articles; a search may add didYouMean. */
+export interface ArticleListPage extends PageResult<ArticleListItem> {
+  /** A search only: for a misspelled English term, the medical glossary's nearest English term or abbreviation. */
+  didYouMean?: string;
+}
+
 /** A filter option of selectArticleFilter (§3): the tabs of a source (journal 1–5, digest 6, 7, 8, 15, 16, …). */
 export interface ArticleFilter {
   id: number;

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { SourceBadge } from '../common/SourceBadge';
 import { useArticleClasses } from '../common/useArticleClasses';
 import { kindOf } from '../article-list/kind';
+import { useGlossaryMarks } from '../glossary/useGlossaryMarks';
 import { AccessPanel } from './AccessPanel';
 import { CommentaryPanel } from './CommentaryPanel';
 import { DetailCrumbs, DetailHead, DetailScreen, Html, type DetailViewProps } from './DetailStates';
@@ -70,12 +71,15 @@ function ArticleView({ detail, fetchedLoggedIn, reload }: DetailViewProps) {
   const kind = kindOf(detail);
   const keywords = keywordsOf(detail.keyword ?? '');
   const readable = state === 'open';
+  // Terms you can tap in the body and the commentary, marked after the page has rendered.
+  const mainRef = useRef<HTMLElement>(null);
+  useGlossaryMarks(mainRef, `${detail.id}:${readable}:${content.length}:${wantsay.length}`);
 
   return (
     <div className="qy-page qy-ai-page">
       <DetailCrumbs>{listPath ? <Link to={listPath}>{detail.sourceName}</Link> : detail.sourceName}</DetailCrumbs>
       <div className="qy-ai-layout">
-        <article className="qy-card qy-ai-main">
+        <article className="qy-card qy-ai-main" ref={mainRef}>
           <DetailHead
             detail={detail}
             codeByName={codeByName}

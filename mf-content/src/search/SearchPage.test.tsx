@@ -218,6 +218,17 @@ describe('search page', () => {
     expect(screen.queryByRole('navigation', { name: '分页' })).not.toBeInTheDocument();
   });
 
+  it('offers 您是不是要找 for a misspelled English term, as a search of its own', async () => {
+    listSpy.mockResolvedValue({ ...pageOf([], 0), didYouMean: 'heart failure' });
+    renderSearch('/search?query=hart%20failure&page=2');
+    expect(await screen.findByText('您是不是要找：')).toBeInTheDocument();
+    listSpy.mockResolvedValue(pageOf([article({ title: '心力衰竭的治疗' })], 1));
+    await userEvent.click(screen.getByRole('link', { name: 'heart failure' }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ searchInfo: 'heart failure', pageNo: 1 }));
+    expect(await screen.findByText('共 1 条结果')).toBeInTheDocument();
+    expect(screen.queryByText('您是不是要找：')).not.toBeInTheDocument();
+  });
+
   it('a page past the last result says so and keeps the pager to go back', async () => {
     listSpy.mockResolvedValue(pageOf([], 45, 9));
     renderSearch('/search?query=%E8%82%BA%E7%99%8C&page=9');

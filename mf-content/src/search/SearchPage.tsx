@@ -12,7 +12,7 @@ import {
 } from '@qianyan/shared';
 import { Button, Pagination, Skeleton, Tabs } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { FilterButton, ListHeader } from '../article-list/ListParts';
 import { useArticleClasses } from '../common/useArticleClasses';
 import { useDocumentTitle } from '../common/useDocumentTitle';
@@ -143,6 +143,15 @@ export function SearchPage() {
   const total = reply?.data.page.total ?? 0;
   const lastPage = Math.max(1, Math.ceil(total / state.pageSize));
 
+  // A misspelled English term: the glossary's nearest term, as a search of its own (page 1, same tab).
+  const didYouMean = reply?.kind === 'articles' ? reply.data.didYouMean : undefined;
+  const suggestion = didYouMean ? (
+    <p className="qy-sr-didyoumean">
+      {SEARCH_TEXT.didYouMean}
+      <Link to={`${location.pathname}?${writeSearchState({ ...state, query: didYouMean, page: 1 }).toString()}`}>{didYouMean}</Link>
+    </p>
+  ) : null;
+
   const body = !state.query ? (
     <div className="qy-al-empty">
       <EmptyState text={SEARCH_TEXT.noQuery} />
@@ -157,10 +166,12 @@ export function SearchPage() {
     <ErrorState message={results.error?.message} onRetry={results.retry} />
   ) : total === 0 ? (
     <div className="qy-al-empty qy-sr-empty">
+      {suggestion}
       <EmptyState />
     </div>
   ) : (
     <>
+      {suggestion}
       <p className="qy-al-count" aria-live="polite">
         {SEARCH_TEXT.total(total)}
       </p>

@@ -1,9 +1,9 @@
 import {
   api,
   getMemberId,
+  type ArticleListPage,
   onLoggedIn,
   useSession,
-  type ArticleListItem,
   type ArticleListQuery,
   type LessonCard,
   type PageResult,
@@ -13,7 +13,7 @@ import { cachedReply, cacheReply } from './searchCache';
 import type { SearchRequest } from './searchQuery';
 
 export type SearchReply =
-  | { kind: 'articles'; data: PageResult<ArticleListItem> }
+  | { kind: 'articles'; data: ArticleListPage }
   | { kind: 'courses'; data: PageResult<LessonCard> };
 
 /** Runs one search; the API functions attach the reader's memberId (spec §6). */

@@ -67,6 +67,7 @@ import type {
   ServiceOrderListReply,
   SubscribeQaListReply,
   PageResult,
+  ArticleListPage,
   ServiceListReply,
   SessionUser,
 } from '../types';
@@ -201,7 +202,7 @@ export const api = {
     selectArticleClass: (opts?: CallOptions) => post<ArticleClass[]>('/api/article/selectArticleClass', {}, opts),
     /** memberId is attached for the signed-in reader (§6); the server trusts only the token. */
     selectArticleList: (query: ArticleListQuery, opts?: CallOptions) =>
-      post<PageResult<ArticleListItem>>('/api/article/selectArticleList', { memberId: getMemberId(), ...query }, opts),
+      post<ArticleListPage>('/api/article/selectArticleList', { memberId: getMemberId(), ...query }, opts),
     /** Article detail by permalinks (§7.5), with the reader's access flags. */
     getArticleDetail: (body: { permalinks: string }, opts?: CallOptions) =>
       post<ArticleDetail>('/api/article/getArticleDetail', { memberId: getMemberId(), ...body }, opts),
