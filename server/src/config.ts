@@ -55,9 +55,23 @@ export interface AppConfig {
 export interface EditorialSettings {
   /** How often scheduled articles are looked for (EDITORIAL_SCHEDULER_INTERVAL_SECONDS; 0 = no timer, as in tests). */
   schedulerIntervalMs: number;
+  /** The largest media file of each kind an editor may upload, in bytes; defaultMediaLimits() when absent. */
+  mediaLimits?: MediaLimits;
 }
 
-export const defaultEditorialSettings = (): EditorialSettings => ({ schedulerIntervalMs: 0 });
+/** Upload limits of the editorial media library (EDITORIAL_MEDIA_MAX_IMAGE_MB, _AUDIO_MB, _VIDEO_MB). */
+export interface MediaLimits {
+  image: number;
+  audio: number;
+  video: number;
+}
+
+const MB = 1024 * 1024;
+
+/** Pictures 10 MB (as readers' uploads), audio 100 MB (about 100 minutes at 128 kbit/s), video 500 MB. */
+export const defaultMediaLimits = (): MediaLimits => ({ image: 10 * MB, audio: 100 * MB, video: 500 * MB });
+
+export const defaultEditorialSettings = (): EditorialSettings => ({ schedulerIntervalMs: 0, mediaLimits: defaultMediaLimits() });
 
 /**
  * Media of items that need login or membership (ARCHITECTURE §3.3) live in a store of their own,
@@ -364,7 +378,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   config.payments = loadPaymentSettings({ nodeEnv, databaseUrl, str, bool, int, url, problems }, config.accounts!);
   config.media = loadMediaSettings({ str, int, dir, problems }, config.accounts!, config.uploads!);
   // Scheduled articles go live within a minute of their time: a run at least every 60 s.
-  config.editorial = { schedulerIntervalMs: int('EDITORIAL_SCHEDULER_INTERVAL_SECONDS', 15, 0, 60) * 1000 };
+  const mediaDefaults = defaultMediaLimits();
+  config.editorial = {
+    schedulerIntervalMs: int('EDITORIAL_SCHEDULER_INTERVAL_SECONDS', 15, 0, 60) * 1000,
+    // Pictures are decoded in memory (sharp), so their limit stays small; audio and video are streamed to disk.
+    mediaLimits: {
+      image: int('EDITORIAL_MEDIA_MAX_IMAGE_MB', mediaDefaults.image / MB, 1, 50) * MB,
+      audio: int('EDITORIAL_MEDIA_MAX_AUDIO_MB', mediaDefaults.audio / MB, 1, 2000) * MB,
+      video: int('EDITORIAL_MEDIA_MAX_VIDEO_MB', mediaDefaults.video / MB, 1, 2000) * MB,
+    },
+  };
 
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

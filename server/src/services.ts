@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { defaultAccountsSettings, defaultMediaSettings, defaultPaymentSettings, defaultUploadSettings, type AppConfig } from './config.js';
+import { defaultAccountsSettings, defaultMediaLimits, defaultMediaSettings, defaultPaymentSettings, defaultUploadSettings, type AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createAccountService } from './modules/account/service.js';
 import { createShippingAddressStore } from './modules/account/shippingAddress.js';
@@ -11,6 +11,7 @@ import { createContentService } from './modules/content/service.js';
 import { createCoursesService } from './modules/courses/service.js';
 import { createImportService } from './modules/editorial/imports.js';
 import { createIssueService } from './modules/editorial/issues.js';
+import { createEditorialMediaService } from './modules/editorial/media.js';
 import { createPreviewService } from './modules/editorial/previews.js';
 import { createEditorialService } from './modules/editorial/service.js';
 import { createFilesService } from './modules/files/service.js';
@@ -24,7 +25,7 @@ import { createProfileService } from './modules/profile/service.js';
 import { createRegionsService } from './modules/regions/service.js';
 import type { RateLimiter } from './plugins/rateLimit.js';
 import type { SessionStore } from './plugins/session.js';
-import { createStorage } from './storage/create.js';
+import { createGatedStorage, createStorage } from './storage/create.js';
 
 /** The domain services, wired once; modules call each other through these, never through tables. */
 export function createServices(deps: {
@@ -51,10 +52,8 @@ export function createServices(deps: {
     now: config.now,
   });
   // Signed URLs of gated media, made at reply time (never cached); the key is shared by every instance.
-  const media = createMediaUrls(
-    config.media ?? defaultMediaSettings(config.accounts ? `${config.accounts.authSecret}:media-url` : undefined),
-    { now: config.now, s3: config.uploads?.s3 },
-  );
+  const mediaSettings = config.media ?? defaultMediaSettings(config.accounts ? `${config.accounts.authSecret}:media-url` : undefined);
+  const media = createMediaUrls(mediaSettings, { now: config.now, s3: config.uploads?.s3 });
   const courses = createCoursesService({ db, account, membership, media });
   const content = createContentService({ db, account, courses, membership, media, now: config.now });
   // "Cite this article": formatted from the content service's metadata of published articles.
@@ -62,9 +61,10 @@ export function createServices(deps: {
   const base = createBaseService({ database, site: config.site });
   const portal = createPortalService({ db, now: config.now });
   const regions = createRegionsService();
+  const uploadStorage = createStorage(config.uploads ?? defaultUploadSettings());
   const files = createFilesService({
     db,
-    storage: createStorage(config.uploads ?? defaultUploadSettings()),
+    storage: uploadStorage,
     rateLimiter: deps.rateLimiter,
     now: config.now,
   });
@@ -98,6 +98,16 @@ export function createServices(deps: {
   const imports = createImportService({ editorial });
   // Its weekly issues (the portal's periodical pages read them).
   const issues = createIssueService({ db, now: config.now, editorial });
+  // Its media library: public files in the uploads store, member media in the gated store.
+  const mediaLibrary = createEditorialMediaService({
+    db,
+    now: config.now,
+    editorial,
+    uploads: uploadStorage,
+    gated: createGatedStorage(mediaSettings, config.uploads),
+    media,
+    limits: config.editorial?.mediaLimits ?? defaultMediaLimits(),
+  });
   // The medical glossary (readers' copy, the console's terms; search reads it through its store).
   const glossary = createGlossaryService({ db, now: config.now, editorial });
   return {
@@ -120,6 +130,7 @@ export function createServices(deps: {
     previews,
     imports,
     issues,
+    mediaLibrary,
     glossary,
   };
 }

@@ -1,3 +1,4 @@
+import type { MediaSettings } from '../config.js';
 import type { FileStorage, UploadSettings } from './index.js';
 import { createLocalStorage } from './local.js';
 import { createS3Storage } from './s3.js';
@@ -9,4 +10,17 @@ export function createStorage(settings: UploadSettings): FileStorage {
     return createS3Storage(settings.s3);
   }
   return createLocalStorage(settings.dir);
+}
+
+/**
+ * The gated media store (ARCHITECTURE §3.3) as a FileStorage, for writing member media: the local
+ * MEDIA_DIR (served only at /api/media/ with a signature), or the uploads bucket under
+ * MEDIA_S3_KEY_PREFIX (read through presigned GETs). Its publicUrl is never handed out.
+ */
+export function createGatedStorage(media: MediaSettings, uploads: UploadSettings | undefined): FileStorage {
+  if (media.storage === 's3') {
+    if (!uploads?.s3) throw new Error('MEDIA_STORAGE=s3 needs the uploads bucket settings');
+    return createS3Storage({ ...uploads.s3, keyPrefix: media.s3KeyPrefix });
+  }
+  return createLocalStorage(media.dir);
 }

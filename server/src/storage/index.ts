@@ -6,6 +6,11 @@ export interface FileStorage {
   readonly kind: 'local' | 's3';
   /** Stores the bytes under the key (replacing nothing: keys are random and new). */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores a file of this machine under the key, read as a stream (a video of hundreds of MB is
+   * never held in memory); the file itself is left where it is.
+   */
+  putFile(key: string, path: string, contentType: string): Promise<void>;
   /** Removes the key; a missing key is not an error. */
   remove(key: string): Promise<void>;
   /** The URL a browser reads the file from. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { constants as fsConstants } from 'node:fs';
+import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { LOCAL_UPLOADS_PATH, type FileStorage } from './index.js';
 
@@ -12,16 +13,24 @@ export function createLocalStorage(root: string): FileStorage {
     if (!full.startsWith(base + sep)) throw new Error(`storage key outside the uploads folder: ${key}`);
     return full;
   };
+  /** Writes beside the target and renames, so a reader never sees half a file. */
+  async function writeAtomically(key: string, write: (partial: string) => Promise<void>) {
+    const target = pathOf(key);
+    await mkdir(dirname(target), { recursive: true });
+    const partial = join(dirname(target), `.${randomBytes(6).toString('hex')}.partial`);
+    try {
+      await write(partial);
+      await rename(partial, target);
+    } catch (err) {
+      await rm(partial, { force: true });
+      throw err;
+    }
+  }
   return {
     kind: 'local',
-    async put(key, body) {
-      const target = pathOf(key);
-      await mkdir(dirname(target), { recursive: true });
-      // Written beside the target and renamed, so a reader never sees half a file.
-      const partial = join(dirname(target), `.${randomBytes(6).toString('hex')}.partial`);
-      await writeFile(partial, body, { flag: 'wx' });
-      await rename(partial, target);
-    },
+    put: (key, body) => writeAtomically(key, (partial) => writeFile(partial, body, { flag: 'wx' })),
+    // copyFile copies in the kernel (or clones on a copy-on-write file system): no bytes pass through the heap.
+    putFile: (key, path) => writeAtomically(key, (partial) => copyFile(path, partial, fsConstants.COPYFILE_EXCL)),
     async remove(key) {
       await rm(pathOf(key), { force: true });
     },

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
 import type { FileStorage, S3Settings } from './index.js';
 import { presignUrl, sha256Hex, signRequest, uriEncode } from './sigv4.js';
 
@@ -35,10 +38,15 @@ export function createS3Storage(settings: S3Settings, deps: { now?: () => Date; 
   const doFetch = deps.fetch ?? fetch;
   const objectUrl = (key: string) => bucketObjectUrl(settings, settings.keyPrefix + key);
 
-  async function send(method: 'PUT' | 'DELETE', key: string, body?: Buffer, contentType?: string) {
+  /** A body: bytes in memory, or a file read as a stream (its length and SHA-256 known beforehand). */
+  type Body = { bytes: Buffer } | { path: string; length: number; sha256: string };
+
+  async function send(method: 'PUT' | 'DELETE', key: string, body?: Body, contentType?: string) {
     const url = objectUrl(key);
-    const payloadHash = sha256Hex(body ?? '');
+    const payloadHash = !body ? sha256Hex('') : 'bytes' in body ? sha256Hex(body.bytes) : body.sha256;
     const headers: Record<string, string> = contentType ? { 'content-type': contentType } : {};
+    // A streamed body is sent with its length: S3 refuses a PUT in chunked transfer encoding.
+    if (body && 'path' in body) headers['content-length'] = String(body.length);
     const signed = signRequest({
       method,
       url,
@@ -58,8 +66,13 @@ export function createS3Storage(settings: S3Settings, deps: { now?: () => Date; 
         'x-amz-content-sha256': payloadHash,
         authorization: signed.authorization,
       },
-      body: body ? new Uint8Array(body) : undefined,
-      signal: AbortSignal.timeout(30_000),
+      ...(!body
+        ? {}
+        : 'bytes' in body
+          ? { body: new Uint8Array(body.bytes) }
+          : { body: Readable.toWeb(createReadStream(body.path)) as ReadableStream<Uint8Array>, duplex: 'half' as const }),
+      // A streamed file may be hundreds of MB: the time allowed grows with it (at least 1 MB/s).
+      signal: AbortSignal.timeout(body && 'path' in body ? 30_000 + Math.ceil(body.length / 1000) : 30_000),
     });
     // DELETE of a missing key is 204 on S3 and 404 on some compatible stores: both mean "gone".
     if (!res.ok && !(method === 'DELETE' && res.status === 404)) {
@@ -71,7 +84,17 @@ export function createS3Storage(settings: S3Settings, deps: { now?: () => Date; 
 
   return {
     kind: 's3',
-    put: (key, body, contentType) => send('PUT', key, body, contentType),
+    put: (key, body, contentType) => send('PUT', key, { bytes: body }, contentType),
+    async putFile(key, path, contentType) {
+      // SigV4 signs the payload's SHA-256, so the file is read twice: once to hash it, once to send it.
+      const hash = createHash('sha256');
+      let length = 0;
+      for await (const chunk of createReadStream(path)) {
+        hash.update(chunk as Buffer);
+        length += (chunk as Buffer).length;
+      }
+      await send('PUT', key, { path, length, sha256: hash.digest('hex') }, contentType);
+    },
     remove: (key) => send('DELETE', key),
     publicUrl(key) {
       return `${settings.publicBaseUrl.replace(/\/+$/, '')}/${uriEncode(settings.keyPrefix + key, true)}`;

@@ -7,4 +7,5 @@ export * from './files.js';
 export * from './portal.js';
 export * from './releases.js';
 export * from './editorial.js';
+export * from './editorialMedia.js';
 export * from './glossary.js';

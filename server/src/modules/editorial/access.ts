@@ -81,3 +81,10 @@ export const issueAccess = {
   write: (staff: Staff) => (atLeast(staff, 'editor') ? undefined : M.editorOnly),
   publish: (staff: Staff) => (atLeast(staff, 'editor') ? undefined : M.editorOnly),
 };
+
+export const mediaAccess = {
+  /** Any staff role uploads pictures, video and audio (a contributor illustrates their own drafts). */
+  upload: (_staff: Staff): string | undefined => undefined,
+  /** Any staff role browses the library; attaching an item is a save of the article (its own rules). */
+  list: (_staff: Staff): string | undefined => undefined,
+};

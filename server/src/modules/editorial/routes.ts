@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import type { Services } from '../../services.js';
 import { ImportMessages } from './importMessages.js';
 import { IMPORT_LIMITS } from './imports.js';
+import editorialMediaRoutes from './mediaRoutes.js';
 import type { Transition } from './service.js';
 import {
   ArticleIdBody,
@@ -255,6 +256,9 @@ const editorialRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
       },
     );
   });
+
+  // The media library (pictures, video, audio): its upload parses multipart in its own plugin.
+  await app.register(editorialMediaRoutes, { mediaLibrary: services.mediaLibrary });
 
   const editorOnly = (summary: string) => staffOnly(summary, 'editor');
   app.post(
