@@ -107,6 +107,7 @@ export const ED_MSG = {
     relationArticleIds: '相关文章编号',
   },
   idsHint: '输入编号后按回车',
+  pictureElsewhere: (src: string) => `外部图片（读者页面不会加载其他网站的图片，请上传到本站后替换）：${src}`,
   toolbar: {
     bold: '加粗',
     italic: '斜体',

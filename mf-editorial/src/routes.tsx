@@ -33,6 +33,12 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     menu: { key: 'articles', label: ED_MSG.menu.articles, icon: <FileTextOutlined /> },
   },
   {
+    path: 'article/:id',
+    Page: lazy(() => import('./pages/article/ArticleEditorPage')),
+    allowed: anyStaff,
+    menuKey: 'articles',
+  },
+  {
     path: 'issues',
     Page: () => <ComingSoonPage title={ED_MSG.menu.issues} />,
     allowed: editors,

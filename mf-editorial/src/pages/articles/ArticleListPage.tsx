@@ -62,7 +62,7 @@ function NewArticleDialog({ open, onClose }: { open: boolean; onClose: () => voi
 }
 
 export default function ArticleListPage() {
-  useDocumentTitle(ED_MSG.articlesTitle);
+  useDocumentTitle(`${ED_MSG.articlesTitle} · ${ED_MSG.consoleName}`);
   const me = useStaff();
   const [params, setParams] = useSearchParams();
   const state = (params.get('state') || undefined) as EditorialState | undefined;
