@@ -476,7 +476,7 @@ describe('the audit trail', () => {
     const day = new Date(ctx.clock.now().getTime() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
     assert.equal(dataOf(await call('/audit/list', { startDate: day, endDate: day, pageSize: 1 }, admin)).page.total, all.page.total);
     assert.equal(dataOf(await call('/audit/list', { startDate: '20200101', endDate: '20200101' }, admin)).page.total, 0);
-    refused(await call('/audit/list', { action: 'delete' }, admin), 10001, '操作类型不正确');
+    refused(await call('/audit/list', { action: 'erase' }, admin), 10001, '操作类型不正确');
   });
 
   it('is append-only: the database refuses to change or remove an entry', async () => {

@@ -242,6 +242,10 @@ describe('search: the synonym index', () => {
     assert.deepEqual(index.expand('OR')?.spans.map((s) => s.form), ['or']);
     assert.match(index.expand('HF')!.all, /'心力衰竭'|'心力' <1> '力衰'/);
     assert.equal(index.expand('肺癌'), undefined);
+    // A quoted phrase asks for exactly its words; the rest of the query is still expanded.
+    assert.equal(index.expand('"心衰"'), undefined);
+    assert.deepEqual(index.expand('"心衰" HF')?.spans.map((s) => s.form), ['hf']);
+    assert.match(index.expand('"心衰" HF')!.all, /^'心衰' & \(/);
   });
 
   it('measures edits with transpositions', () => {

@@ -97,9 +97,13 @@ export class SynonymIndex {
     return this.groups.size;
   }
 
-  /** The forms of the glossary found in a query, longest first, not overlapping. */
+  /**
+   * The forms of the glossary found in a query, longest first, not overlapping; none inside double
+   * quotes (a quoted phrase asks for exactly those words).
+   */
   private spansOf(text: string, raw: string): Span[] {
     const taken = new Uint8Array(text.length);
+    for (const m of text.matchAll(/["“”][^"“”]*["“”]/g)) taken.fill(1, m.index, m.index + m[0].length);
     const spans: Span[] = [];
     for (const form of this.forms) {
       if (form.length > text.length) continue;
@@ -122,7 +126,7 @@ export class SynonymIndex {
    * typed only). The query is read as parseQuery reads it (its first MAX_QUERY_CHARS characters).
    */
   expand(query: string): Expansion | undefined {
-    const raw = query.slice(0, MAX_QUERY_CHARS).normalize('NFKC').replace(/["“”]/g, ' ');
+    const raw = query.slice(0, MAX_QUERY_CHARS).normalize('NFKC');
     const text = normalize(raw);
     const spans = this.spansOf(text, raw.length === text.length ? raw : text.toUpperCase());
     if (spans.length === 0) return undefined;
