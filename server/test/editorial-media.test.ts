@@ -281,6 +281,13 @@ describe('editorial media on local storage', () => {
       const after = dataOf(await editorCall(ctx, '/article/get', { id: draft.id }, tokens.contributor));
       assert.equal(after.revision, draft.revision, 'nothing saved');
       assert.equal(after.document.videoUrl, '');
+      // Nor by a plain save of the field, nor by gating an article that has it.
+      const save = (document: Record<string, unknown>, id = draft.id, baseRevision = draft.revision) =>
+        editorCall(ctx, '/article/save', { id, baseRevision, document }, tokens.contributor);
+      refused(await save({ videoUrl: open.url }), 10001, MediaMessages.publicOnGated);
+      const free = dataOf(await editorCall(ctx, '/article/create', { document: journalDraft('MEDIAFREE', { sourceId: 7, filterId: null, accessLevel: 'public', videoUrl: open.url }) }, tokens.contributor));
+      refused(await save({ accessLevel: 'member' }, free.id, free.revision), 10001, MediaMessages.publicOnGated);
+      assert.equal(dataOf(await editorCall(ctx, '/article/get', { id: free.id }, tokens.contributor)).document.accessLevel, 'public');
     });
   });
 

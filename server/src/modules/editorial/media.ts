@@ -22,6 +22,7 @@ import type { FileStorage } from '../../storage/index.js';
 import { PROTECTED_MEDIA_PATH, type MediaUrls } from '../media/urls.js';
 import { mediaAccess } from './access.js';
 import { probeMedia, provisionalKind, resizedCopies, sniffMedia, SNIFF_BYTES, MediaUnreadable, type MediaKind, type Sniffed } from './mediaProbe.js';
+import { EditorialMessages } from './messages.js';
 import type { EditorArticle } from './schemas.js';
 import { allow, audit, type EditorialService } from './service.js';
 
@@ -49,7 +50,7 @@ export const MediaMessages = {
   videoUrlNeedsPlayable: '视频或音频地址只能使用视频或音频文件',
   audioSource: '音频栏目的文章只能挂载音频',
   videoSource: '只有音频栏目的文章可以挂载音频，其他文章请挂载视频',
-  publicOnGated: '需登录或会员可读的文章，其视频和音频须上传为会员专享，通过限时签名链接播放',
+  publicOnGated: EditorialMessages.publicMediaOnGated,
 } as const;
 
 /** The audio source (spec §3: source 8 is audio); its items' videoUrl holds their sound. */

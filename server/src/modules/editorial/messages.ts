@@ -53,6 +53,8 @@ export const EditorialMessages = {
   relatedUnknown: (ids: number[]) => `相关文章不存在：${ids.join(',')}`,
   pubdateInvalid: '原文发表日期格式应为YYYY-MM-DD',
   revisionUnknown: '修订版本不存在',
+  // Media of the library (modules/editorial/media.ts).
+  publicMediaOnGated: '需登录或会员可读的文章，其视频和音频须上传为会员专享，通过限时签名链接播放',
   // Preview links (read by anyone who opens one: they say what to do next).
   previewUnknown: '预览链接不存在',
   previewInvalid: '预览链接无效或已被撤销，请向编辑索取新的链接',

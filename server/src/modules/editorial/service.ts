@@ -13,6 +13,7 @@ import {
   articles,
   articleTypes,
   editorialAudit,
+  editorialMedia,
   members,
   staffRoles,
   weeklyIssues,
@@ -313,6 +314,16 @@ export function createEditorialService(deps: { db: Db; now: () => Date }) {
       const known = new Set((await executor.select({ id: articles.id }).from(articles).where(inArray(articles.id, related))).map((r) => r.id));
       const unknown = related.filter((r) => !known.has(r) || r === id);
       if (unknown.length > 0) throw AppError.badParameter(M.relatedUnknown(unknown));
+    }
+    // Video or audio of the media library at a public address may not play for an article readers
+    // must log in or be members to read: only member media (signed URLs) may (docs/decisions.md "Editorial media").
+    if (doc.accessLevel !== 'public' && doc.videoUrl !== '') {
+      const [open] = await executor
+        .select({ id: editorialMedia.id })
+        .from(editorialMedia)
+        .where(and(eq(editorialMedia.url, doc.videoUrl), eq(editorialMedia.access, 'public')))
+        .limit(1);
+      if (open) throw AppError.badParameter(M.publicMediaOnGated);
     }
     return { ...doc, classIds, relationArticleIds: related };
   }
