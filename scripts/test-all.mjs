@@ -2,7 +2,7 @@
 // npm test: every test of the project, then one closing line "N passed, N failed".
 //   1. typecheck of every package
 //   2. jest: shared and every front-end app; node:test: the scripts' own tests (release store)
-//   3. server tests on a fresh PGlite database, and again on PostgreSQL when TEST_DATABASE_URL is set
+//   3. server tests on a fresh PGlite database, and at the same time on PostgreSQL when TEST_DATABASE_URL is set
 //   4. Playwright journeys against the built site in Debian's Chromium (skipped with --no-e2e)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,18 +14,25 @@ const args = new Set(process.argv.slice(2));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const steps = [];
 
-/** Runs a command, echoing its output, and returns { code, output }. */
-function exec(cmd, cmdArgs, opts = {}) {
+/**
+ * Runs a command and returns { code, output }. Its output is echoed as it comes, or with `held`
+ * printed in one piece when it ends (a step running beside another, so the two never interleave).
+ */
+function exec(cmd, cmdArgs, { held = false, ...opts } = {}) {
   return new Promise((resolve) => {
     const child = spawn(cmd, cmdArgs, { cwd: ROOT, env: process.env, ...opts });
     let output = '';
     const keep = (chunk, out) => {
       output += chunk;
-      out.write(chunk);
+      if (!held) out.write(chunk);
     };
     child.stdout.on('data', (c) => keep(String(c), process.stdout));
     child.stderr.on('data', (c) => keep(String(c), process.stderr));
-    child.on('exit', (code) => resolve({ code: code ?? 1, output }));
+    // 'close', not 'exit': the output may still be in the pipes when the process has exited.
+    child.on('close', (code) => {
+      if (held) process.stdout.write(output);
+      resolve({ code: code ?? 1, output });
+    });
   });
 }
 
@@ -73,9 +80,9 @@ async function scriptTests() {
   record('scripts (release store)', code, nodeTestCounts(output));
 }
 
-async function serverTests(label, env) {
-  const { code, output } = await exec('npm', ['test', '-w', '@qianyan/server'], { env: { ...process.env, ...env } });
-  record(`server on ${label}`, code, nodeTestCounts(output));
+async function serverTests(label, env, held = false) {
+  const { code, output } = await exec('npm', ['test', '-w', '@qianyan/server'], { env: { ...process.env, ...env }, held });
+  return () => record(`server on ${label}`, code, nodeTestCounts(output));
 }
 
 /** Journeys that failed an attempt (flaky ones too), each with the start of its error, from Playwright's JSON report. */
@@ -124,9 +131,13 @@ if (!args.has('--no-typecheck')) await typecheck();
 await jestAll();
 await scriptTests();
 const pg = process.env.TEST_DATABASE_URL;
-await serverTests('PGlite', { TEST_DATABASE_URL: '' });
-if (pg) await serverTests('PostgreSQL', { TEST_DATABASE_URL: pg });
+// The two runs of the server suite share nothing (each its own databases, ports from the system,
+// Redis keys of its own process) and each mostly waits on one database: they run side by side,
+// the PostgreSQL run's output printed when it ends.
+const serverRuns = [serverTests('PGlite', { TEST_DATABASE_URL: '' })];
+if (pg) serverRuns.push(serverTests('PostgreSQL', { TEST_DATABASE_URL: pg }, true));
 else console.log('TEST_DATABASE_URL not set: the PostgreSQL run of the server suite is skipped');
+for (const recordRun of await Promise.all(serverRuns)) recordRun();
 if (!args.has('--no-e2e')) await e2e();
 
 console.log('\nTest summary');
