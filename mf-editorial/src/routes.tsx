@@ -8,7 +8,6 @@ import { ED_MSG } from './messages';
 
 export const BASE = '/editor';
 
-const ComingSoonPage = lazy(() => import('./pages/placeholder/ComingSoonPage'));
 
 export interface ConsoleRoute {
   /** A react-router path under BASE ('' is BASE itself). */
@@ -39,20 +38,38 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     menuKey: 'articles',
   },
   {
+    path: 'article/:id/revisions',
+    Page: lazy(() => import('./pages/revisions/RevisionsPage')),
+    allowed: anyStaff,
+    menuKey: 'articles',
+  },
+  {
+    path: 'article/:id/preview',
+    Page: lazy(() => import('./pages/previews/PreviewPage')),
+    allowed: anyStaff,
+    menuKey: 'articles',
+  },
+  {
     path: 'issues',
-    Page: () => <ComingSoonPage title={ED_MSG.menu.issues} />,
+    Page: lazy(() => import('./pages/issues/IssueListPage')),
     allowed: editors,
     menu: { key: 'issues', label: ED_MSG.menu.issues, icon: <BookOutlined /> },
   },
   {
+    path: 'issues/:id',
+    Page: lazy(() => import('./pages/issues/IssueEditorPage')),
+    allowed: editors,
+    menuKey: 'issues',
+  },
+  {
     path: 'audit',
-    Page: () => <ComingSoonPage title={ED_MSG.menu.audit} />,
+    Page: lazy(() => import('./pages/audit/AuditPage')),
     allowed: (me) => me.can.readAudit,
     menu: { key: 'audit', label: ED_MSG.menu.audit, icon: <AuditOutlined /> },
   },
   {
     path: 'staff',
-    Page: () => <ComingSoonPage title={ED_MSG.menu.staff} />,
+    Page: lazy(() => import('./pages/staff/StaffPage')),
     allowed: (me) => me.can.manageStaff,
     menu: { key: 'staff', label: ED_MSG.menu.staff, icon: <TeamOutlined /> },
   },
