@@ -1,4 +1,5 @@
 // Reading journal articles: the free part for visitors, the month's free read, members in full.
+import fs from 'node:fs/promises';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { isMobile, loginThroughDialog, snap, test } from './support';
 
@@ -62,6 +63,28 @@ test('a member article shows the login prompt to a visitor and no body', async (
   await expect(page.getByRole('heading', { level: 1, name: article.title })).toBeVisible();
   await expect(page.getByRole('heading', { name: '登录即可阅读' })).toBeVisible();
   await snap(page, testInfo, 'article-member-visitor');
+
+  // 引用本文: the citation is the article's metadata, so a visitor may cite a member article.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: '引用本文' }).click();
+  const dialog = page.getByRole('dialog', { name: '引用本文' });
+  // GB/T 7714-2015's form for an online journal article: 作者. 题名[J/OL]. 刊名, 年[引用日期]. 地址.
+  const gbt = dialog.getByText(new RegExp(`\\[J/OL\\]\\. 千言医学, \\d{4}\\[\\d{4}-\\d{2}-\\d{2}\\]\\. http\\S+permalinks=${article.permalinks}\\.$`));
+  await expect(gbt).toBeVisible();
+  await expect(gbt).toContainText(`${article.title}[J/OL]`);
+  await dialog.getByRole('button', { name: '复制 GB/T 7714-2015 格式' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await gbt.textContent());
+  // The English original: its journal, and a RIS file to download.
+  await dialog.getByRole('button', { name: '英文原文' }).click();
+  await expect(dialog.getByText(/N Engl J Med\. /)).toBeVisible();
+  await snap(page, testInfo, 'article-citation');
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('link', { name: '下载 RIS' }).click()]);
+  expect(download.suggestedFilename()).toBe(`${article.permalinks}-en.ris`);
+  const ris = await fs.readFile((await download.path())!, 'utf8');
+  expect(ris).toMatch(/^TY {2}- JOUR$/m);
+  expect(ris).toMatch(/^T2 {2}- New England Journal of Medicine$/m);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
 });
 
 /** The month the server's free read renews: the one after now's month in Asia/Shanghai. */
