@@ -229,6 +229,22 @@ describe('deployment files and the local topology agree', () => {
     for (const entry of ['**/node_modules', '**/dist', 'releases', '.env', 'deploy/.env']) assert.match(ignore, new RegExp(`^${entry.replace(/[.*]/g, '\\$&')}$`, 'm'));
   });
 
+  it('the image holds every file the server reads from its own package at run time', () => {
+    // server/src is not in the image: a file read through serverRoot (or assetsDir) must sit in a
+    // folder the runtime stage copies (a word list under src/ once made the image's search fail).
+    const copied = new Set([...stage('runtime').matchAll(/^COPY --from=build \/app\/server\/(\S+) /gm)].map((m) => m[1]!));
+    const sources = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+    const read: string[] = [];
+    // paths.ts defines the roots themselves (repoRoot is serverRoot's parent).
+    for (const file of sources(join(repoRoot, 'server', 'src')).filter((f) => !f.endsWith('paths.ts'))) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/\b(serverRoot|assetsDir), '([^']+)'/g)) read.push(m[1] === 'assetsDir' ? `assets/${m[2]}` : m[2]!);
+    }
+    assert.ok(read.some((p) => p.startsWith('assets/')), 'the scan finds the files read at run time');
+    for (const path of read) assert.ok(copied.has(path.split('/')[0]!), `${path} is in a folder the image copies (${[...copied].join(', ')})`);
+  });
+
   it('nginx sends a POST a second time only for the API\'s reads', async () => {
     // The location whose POSTs nginx may pass to the other instance after the first took them.
     const blocks = [...template.matchAll(/location ~ "([^"]+)" \{([^}]*)\}/g)].filter((m) => m[2]!.includes('non_idempotent'));

@@ -1,7 +1,7 @@
 // Article bodies of real length and shape, for the demo (generate.ts) and the scale corpus
 // (corpus.ts) alike: sections with headings, paragraphs of sentences filled from templates with the
 // article's own topic (disease, intervention, outcome, comparator) and with terms of the search
-// dictionary (server/src/modules/search/medical-terms.txt) drawn with a skewed, Zipf-like frequency,
+// dictionary (server/assets/search/medical-terms.txt) drawn with a skewed, Zipf-like frequency,
 // numbers from the seeded PRNG, and in the longer kinds tables (<table> with <caption>) and figures
 // (<figure> with a picture of server/assets/figures and a <figcaption>). Every sentence is written
 // for this project; nothing is copied from the journal. Deterministic for a given PRNG state.

@@ -59,7 +59,7 @@ function segmenter(): Segmenter {
   return instance;
 }
 
-export const medicalTermsFile = () => resolve(serverRoot, 'src/modules/search/medical-terms.txt');
+export const medicalTermsFile = () => resolve(serverRoot, 'assets/search/medical-terms.txt');
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
