@@ -70,7 +70,7 @@ export const ED_MSG = {
   confirmWithdraw: '确定撤回这篇文章吗？撤回后读者将无法访问。',
   stateNow: '当前状态',
   scheduledFor: (at: string) => `定时发布：${at}（北京时间）`,
-  firstPublished: '首次发布',
+  firstPublished: '发布时间',
   readerLink: '在读者页面查看',
   actionDone: (label: string) => `${label}成功`,
   saveBeforeAction: '请先保存修改',

@@ -72,24 +72,26 @@ const text = (s: string) => <span className="qy-ed-tool-text">{s}</span>;
 
 function Toolbar({ editor, freeDivider }: { editor: Editor; freeDivider: boolean }) {
   const chain = () => editor.chain().focus();
+  // Formatting at the cursor is shown while this editor has it (every field has a cursor of its own).
+  const on = (name: string, attrs?: Record<string, unknown>) => editor.isFocused && editor.isActive(name, attrs);
   const hasDivider = freeDivider && editor.getHTML().includes('<hr');
   return (
     <div className="qy-ed-toolbar" role="toolbar">
-      <ToolButton label={T.bold} icon={<BoldOutlined />} active={editor.isActive('bold')} onClick={() => chain().toggleBold().run()} />
-      <ToolButton label={T.italic} icon={<ItalicOutlined />} active={editor.isActive('italic')} onClick={() => chain().toggleItalic().run()} />
-      <ToolButton label={T.underline} icon={<UnderlineOutlined />} active={editor.isActive('underline')} onClick={() => chain().toggleUnderline().run()} />
-      <ToolButton label={T.sup} icon={text('x²')} active={editor.isActive('superscript')} onClick={() => chain().toggleSuperscript().run()} />
-      <ToolButton label={T.sub} icon={text('x₂')} active={editor.isActive('subscript')} onClick={() => chain().toggleSubscript().run()} />
+      <ToolButton label={T.bold} icon={<BoldOutlined />} active={on('bold')} onClick={() => chain().toggleBold().run()} />
+      <ToolButton label={T.italic} icon={<ItalicOutlined />} active={on('italic')} onClick={() => chain().toggleItalic().run()} />
+      <ToolButton label={T.underline} icon={<UnderlineOutlined />} active={on('underline')} onClick={() => chain().toggleUnderline().run()} />
+      <ToolButton label={T.sup} icon={text('x²')} active={on('superscript')} onClick={() => chain().toggleSuperscript().run()} />
+      <ToolButton label={T.sub} icon={text('x₂')} active={on('subscript')} onClick={() => chain().toggleSubscript().run()} />
       <span className="qy-ed-toolbar__sep" />
-      <ToolButton label={T.h2} icon={text('H2')} active={editor.isActive('heading', { level: 2 })} onClick={() => chain().toggleHeading({ level: 2 }).run()} />
-      <ToolButton label={T.h3} icon={text('H3')} active={editor.isActive('heading', { level: 3 })} onClick={() => chain().toggleHeading({ level: 3 }).run()} />
-      <ToolButton label={T.bullet} icon={<UnorderedListOutlined />} active={editor.isActive('bulletList')} onClick={() => chain().toggleBulletList().run()} />
-      <ToolButton label={T.ordered} icon={<OrderedListOutlined />} active={editor.isActive('orderedList')} onClick={() => chain().toggleOrderedList().run()} />
-      <ToolButton label={T.quote} icon={text('❝')} active={editor.isActive('blockquote')} onClick={() => chain().toggleBlockquote().run()} />
+      <ToolButton label={T.h2} icon={text('H2')} active={on('heading', { level: 2 })} onClick={() => chain().toggleHeading({ level: 2 }).run()} />
+      <ToolButton label={T.h3} icon={text('H3')} active={on('heading', { level: 3 })} onClick={() => chain().toggleHeading({ level: 3 }).run()} />
+      <ToolButton label={T.bullet} icon={<UnorderedListOutlined />} active={on('bulletList')} onClick={() => chain().toggleBulletList().run()} />
+      <ToolButton label={T.ordered} icon={<OrderedListOutlined />} active={on('orderedList')} onClick={() => chain().toggleOrderedList().run()} />
+      <ToolButton label={T.quote} icon={text('❝')} active={on('blockquote')} onClick={() => chain().toggleBlockquote().run()} />
       <ToolButton
         label={T.link}
         icon={<LinkOutlined />}
-        active={editor.isActive('link')}
+        active={on('link')}
         onClick={() => {
           const previous = (editor.getAttributes('link').href as string | undefined) ?? '';
           const href = window.prompt(T.linkPrompt, previous);

@@ -53,11 +53,11 @@ export function PublishTab({ article, afterSave, onChanged }: Props) {
           <StateTag state={article.state} label={article.stateLabel} />
         </Descriptions.Item>
         {article.state === 'scheduled' && <Descriptions.Item label={W.schedule}>{ED_MSG.scheduledFor(article.publishAtShanghai)}</Descriptions.Item>}
-        <Descriptions.Item label={ED_MSG.firstPublished}>{when(article.firstPublishedAt)}</Descriptions.Item>
+        <Descriptions.Item label={ED_MSG.firstPublished}>{article.state === 'published' || article.firstPublishedAt ? when(article.postdate) : '—'}</Descriptions.Item>
         {article.state === 'published' && article.document.permalinks && (
           <Descriptions.Item label={ED_MSG.readerLink}>
-            <a href={readerHref(article.document.sourceId, article.document.permalinks)} target="_blank" rel="noopener noreferrer">
-              {readerHref(article.document.sourceId, article.document.permalinks)}
+            <a href={readerHref(article.document)} target="_blank" rel="noopener noreferrer">
+              {readerHref(article.document)}
             </a>
           </Descriptions.Item>
         )}

@@ -169,7 +169,8 @@ export default function ArticleListPage() {
           {
             title: C.publishAt,
             width: 150,
-            render: (_, row) => (row.state === 'scheduled' ? row.publishAtShanghai : row.firstPublishedAt ? time(row.postdate) : '—'),
+            // Scheduled: when it goes live; published (or withdrawn after it was): the date readers see.
+            render: (_, row) => (row.state === 'scheduled' ? row.publishAtShanghai : row.state === 'published' || row.firstPublishedAt ? time(row.postdate) : '—'),
           },
           { title: C.access, dataIndex: 'accessLevel', width: 100, render: (a: string) => ED_MSG.access[a] ?? a },
           { title: C.author, width: 130, render: (_, row) => row.createdBy?.username ?? '—' },
