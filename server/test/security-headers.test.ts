@@ -171,6 +171,9 @@ describe('security headers on HTML pages', () => {
       assert.ok(!csp.get(d)?.some((s) => s.startsWith(`${CDN}/`)), `${d} names the origin, not a path`);
     }
     assert.ok(!csp.get('script-src')!.includes('https:'), 'not every https host');
+    // The share card inside WeChat: its JSSDK file, and nothing else of WeChat's host.
+    assert.ok(csp.get('script-src')!.includes('https://res.wx.qq.com/open/js/jweixin-1.6.0.js'), 'the WeChat JSSDK file');
+    assert.ok(!csp.get('script-src')!.some((s) => s === 'https://res.wx.qq.com' || s.endsWith('.qq.com')), 'not the whole host');
   });
 
   it('sends HSTS only when the request came over https through a trusted proxy', async () => {

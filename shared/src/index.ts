@@ -17,6 +17,8 @@ export { isDisabledListDate, isOutside, LIST_BOUNDS, LIST_MIN_DATE, maxOf } from
 export type { DateBounds } from './dateBounds';
 export { openWeiboShare, shareOnMobile, useCollect, weiboShareUrl } from './ui/share';
 export type { CollectCalls } from './ui/share';
+export { setWechatShare, useWechatShare } from './wechat/share';
+export type { ShareCard } from './wechat/share';
 export { courseClick, coursePath, openOutsideChain, performCourseClick } from './courseClick';
 export type { CourseClick, CourseClickEffects } from './courseClick';
 export { NotFoundPage, pageTitle, SECTION_TEXT, SectionPanel, SITE_NAME, UnderConstructionPage, useDocumentTitle } from './ui/SectionPanel';

@@ -1,4 +1,4 @@
-import { formatDate, RichHtml, SECTION_TEXT, splitClassNames, type ArticleDetail } from '@qianyan/shared';
+import { formatDate, RichHtml, SECTION_TEXT, splitClassNames, useWechatShare, type ArticleDetail } from '@qianyan/shared';
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PlainErrorState, PlainLoadingState, QUIET_LINKS, SectionLinks } from '@qianyan/shared/plain';
@@ -134,6 +134,7 @@ export function DetailScreen({ articleRef, name, View }: { articleRef: ArticleRe
   const query = useArticleDetail(articleRef);
   const loaded = query.data;
   useDocumentTitle(pageTitle(loaded?.detail.title || name));
+  useWechatShare(loaded && { title: loaded.detail.title, desc: loaded.detail.intro, imgUrl: loaded.detail.thumb });
   if (query.notFound) return <NotFoundPanel />;
   if (!loaded) return <DetailPending name={name} loading={query.loading} error={query.error} onRetry={query.reload} />;
   return <View key={loaded.detail.id} detail={loaded.detail} fetchedLoggedIn={loaded.fetchedLoggedIn} reload={query.reload} />;

@@ -1,4 +1,4 @@
-import { formatDate, type ArticleDetail } from '@qianyan/shared';
+import { formatDate, useWechatShare, type ArticleDetail } from '@qianyan/shared';
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { DetailPending, Html, NotFoundPanel } from '../article/DetailStates';
@@ -23,6 +23,7 @@ export function MediaDetailPage({ kind }: { kind: 'animation' | 'audio' }) {
   const loaded = query.data;
   const name = kind === 'animation' ? T.animationTitle : T.audioTitle;
   useDocumentTitle(pageTitle(loaded?.detail.title || name));
+  useWechatShare(loaded && { title: loaded.detail.title, desc: loaded.detail.intro, imgUrl: loaded.detail.thumb });
   if (query.notFound) return <NotFoundPanel />;
   if (!loaded) return <DetailPending name={name} loading={query.loading} error={query.error} onRetry={query.reload} />;
   return <MediaView key={loaded.detail.id} detail={loaded.detail} fetchedLoggedIn={loaded.fetchedLoggedIn} reload={query.reload} />;

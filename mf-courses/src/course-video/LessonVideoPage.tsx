@@ -1,5 +1,5 @@
 import { LockOutlined } from '@ant-design/icons';
-import { api, ApiError, formatDate, MSG, openLoginDialog, toast, useApiQuery, useIsMobile, useSession, type LessonDetail, type ProviderReply } from '@qianyan/shared';
+import { api, ApiError, formatDate, MSG, openLoginDialog, toast, useApiQuery, useIsMobile, useSession, useWechatShare, type LessonDetail, type ProviderReply } from '@qianyan/shared';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -136,6 +136,7 @@ export function LessonVideoPage() {
   const codeByName = useClassCodes();
   const { id, query } = useLessonDetail(TEXT.lessonDetail);
   const detail = query.data;
+  useWechatShare(detail && { title: detail.title, desc: detail.subhead, imgUrl: coverOf(detail, false) });
   // A failed switch to another lesson does not leave the previous one on screen.
   if (!detail || (query.error && detail.lessonResId !== id)) {
     return <DetailPending loading={query.loading && !detail} error={query.error} onRetry={id ? query.reload : undefined} />;

@@ -1,5 +1,5 @@
 import { CalendarOutlined, TeamOutlined } from '@ant-design/icons';
-import { api, openLoginDialog, useApiQuery, useSession, type ConferenceDetail } from '@qianyan/shared';
+import { api, openLoginDialog, useApiQuery, useSession, useWechatShare, type ConferenceDetail } from '@qianyan/shared';
 import { Button } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { meetingTime } from '../common/dates';
@@ -27,6 +27,8 @@ function useMeeting(fallbackTitle: string) {
   const query = useApiQuery(() => (id ? api.conference.detail({ id }, { silent: true }) : Promise.reject(new Error(TEXT.badMeetingId))), [id]);
   useReloadOnLogin(query.reload);
   useDocumentTitle(pageTitle(query.data?.title ?? fallbackTitle));
+  const d = query.data;
+  useWechatShare(d && { title: d.title, desc: [d.subhead, d.sponsor].filter(Boolean).join(' · '), imgUrl: d.imgPc });
   return { id, query };
 }
 

@@ -1,4 +1,4 @@
-import { formatDate, MSG, useIsMobile } from '@qianyan/shared';
+import { formatDate, MSG, useIsMobile, useWechatShare } from '@qianyan/shared';
 import { Link } from 'react-router-dom';
 import { ClassTags } from '../common/ClassTags';
 import { RichText } from '../common/RichText';
@@ -18,6 +18,7 @@ export function SeriesCoursesPage() {
   const codeByName = useClassCodes();
   const { id, query } = useLessonDetail(TEXT.seriesCourses);
   const detail = query.data;
+  useWechatShare(detail && { title: detail.title, desc: detail.subhead, imgUrl: coverOf(detail, false) });
   if (!detail) return <DetailPending loading={query.loading} error={query.error} onRetry={id ? query.reload : undefined} />;
   const cover = coverOf(detail, mobile);
   const lessons = detail.childLessonList;

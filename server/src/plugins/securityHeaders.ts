@@ -29,6 +29,12 @@ export interface CspSources {
   extra: string[];
 }
 
+/**
+ * WeChat's JSSDK, which content pages load inside WeChat only, for the share card (shared/src/wechat/
+ * share.ts). The policy names this one file, not the host.
+ */
+export const WECHAT_JSSDK_SCRIPT = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js';
+
 /** Where WeChat serves profile pictures (headimgurl) of members who signed in with WeChat. */
 const WECHAT_AVATAR_HOSTS = ['https://thirdwx.qlogo.cn', 'https://wx.qlogo.cn'];
 
@@ -92,7 +98,7 @@ export function contentSecurityPolicy(nonce: string, remotes: string[], sources:
   const { extra } = sources;
   return [
     `default-src 'self'`,
-    `script-src ${list(["'self'", `'nonce-${nonce}'`], remotes, extra)}`,
+    `script-src ${list(["'self'", `'nonce-${nonce}'`], remotes, [WECHAT_JSSDK_SCRIPT], extra)}`,
     `style-src ${list(["'self'", "'unsafe-inline'"], remotes, extra)}`,
     `img-src ${list(["'self'", 'data:', 'blob:'], remotes, sources.images, extra)}`,
     `media-src ${list(["'self'", 'blob:'], sources.media, extra)}`,
