@@ -1,7 +1,7 @@
 // The console's screens, in one table: each route's path (under /editor), its page (a chunk of its
 // own, from pages/<name>/), who may open it, and its entry in the sidebar menu, if any. A new screen
 // is one entry here and a folder under pages/.
-import { AuditOutlined, BookOutlined, FileTextOutlined, TeamOutlined } from '@ant-design/icons';
+import { AuditOutlined, BookOutlined, FileTextOutlined, ReadOutlined, TeamOutlined } from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { StaffMe } from './api';
 import { ED_MSG } from './messages';
@@ -60,6 +60,12 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     Page: lazy(() => import('./pages/issues/IssueEditorPage')),
     allowed: editors,
     menuKey: 'issues',
+  },
+  {
+    path: 'glossary',
+    Page: lazy(() => import('./pages/glossary/GlossaryPage')),
+    allowed: editors,
+    menu: { key: 'glossary', label: '术语表', icon: <ReadOutlined /> },
   },
   {
     path: 'audit',
