@@ -327,6 +327,18 @@ export interface ArticleDetail extends ArticleListItem {
   is_subscribe: SubscribeFlag;
   is_have_view_auth: ViewAuthFlag;
   is_month_chance: MonthChanceFlag;
+  /**
+   * The English original (bilingual reading), gated as the Chinese: enBody '' when contentLocked,
+   * enWantsay only its free part when enWantsayTruncated. Top-level blocks of enBody and content
+   * (and of enWantsay and wantsay) pair by position (docs/decisions.md "Bilingual reading").
+   */
+  hasEnglish: 0 | 1;
+  enAuthors: string;
+  enAbstract: string;
+  enBody: string;
+  enWantsay: string;
+  enWantsayTruncated: boolean;
+  enReferences: string;
 }
 
 /** Reply of the provider call program/articleUseMonthChance (§7.6): result '1' means ok. */

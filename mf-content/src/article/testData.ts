@@ -32,6 +32,13 @@ export function articleDetail(over: Partial<ArticleDetail> = {}): ArticleDetail 
     is_subscribe: 1,
     is_have_view_auth: 2,
     is_month_chance: 2,
+    hasEnglish: 0,
+    enAuthors: '',
+    enAbstract: '',
+    enBody: '',
+    enWantsay: '',
+    enWantsayTruncated: false,
+    enReferences: '',
     ...over,
   };
 }

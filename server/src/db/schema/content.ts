@@ -163,6 +163,8 @@ export const articles = pgTable(
     enAuthors: text('en_authors').notNull().default(''),
     enAbstract: text('en_abstract').notNull().default(''),
     enBody: text('en_body').notNull().default(''),
+    /** The commentary's English (bilingual reading); its free part, like wantsay's, ends at its first <hr>. */
+    enWantsay: text('en_wantsay').notNull().default(''),
     enReferences: text('en_references').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -3,6 +3,7 @@
 import { shanghaiDate } from '../../lib/dates.js';
 import { authorLine } from '../../modules/editorial/jats.js';
 import { articleBody, type BodyKind, type BodyTopic } from './body.js';
+import { englishAbstract, englishBlocks, type EnglishSource } from './english.js';
 import {
   CASE_PRESENTATIONS,
   CATALYST_TOPICS,
@@ -61,6 +62,10 @@ export interface SeedArticle {
   pcauthor: string;
   /** The English original's author line (journal sources), '' when there is none. */
   enAuthors: string;
+  /** The English original beside the Chinese (the newest journal issues): abstract, body, commentary. */
+  enAbstract?: string;
+  enBody?: string;
+  enWantsay?: string;
   intro: string;
   content: string;
   wantsay: string;
@@ -91,6 +96,8 @@ export const DEMO_NOTE = '<p class="qy-demo-note">本文为千言演示站点生
 export const paidMarkers = (permalinks: string) => ({
   body: `PAID-BODY-${permalinks}`,
   commentary: `PAID-REST-${permalinks}`,
+  enBody: `PAID-EN-BODY-${permalinks}`,
+  enCommentary: `PAID-EN-REST-${permalinks}`,
 });
 
 // The commentary's free-part marker as editors write it, in its several spellings.
@@ -393,6 +400,9 @@ export const SOURCE_PLANS: SourcePlan[] = [
  * items (an original article first, then reviews, case records, perspectives and more originals),
  * 2–4 digest items and 0–2 animations: 6 to 12 items, as a real week of the journal carries.
  */
+/** How many of the newest weekly issues have the English originals of their journal articles. */
+export const ENGLISH_WEEKS = 4;
+
 export const DEMO_ISSUES = { weeks: 56, journal: [4, 6], digest: [2, 4], animations: [0, 2] } as const;
 
 /**
@@ -420,6 +430,8 @@ export interface ArticleSlot {
   pubdate: string;
   /** The journal article carries an editor's commentary whatever the draw. */
   withCommentary?: boolean;
+  /** The article has an English original, block-aligned with its body and commentary (english.ts). */
+  withEnglish?: boolean;
   /** Read counts: floor(u^power × scale). */
   readCount: [number, number];
   videoUrl: (accessLevel: SeedArticle['accessLevel']) => string;
@@ -444,6 +456,8 @@ export function composeArticle(rnd: Random, s: ArticleSlot): Omit<SeedArticle, '
     wantsay = `${text.slice(0, cut)}${HR_SPELLINGS[s.j % HR_SPELLINGS.length]}${text.slice(cut)}<!-- ${markers.commentary} -->`;
   }
   const [minRefs, maxRefs] = REFERENCE_COUNTS[draft.kind];
+  // Drawn from its own PRNG: the English changes nothing else the seed writes.
+  const english = s.withEnglish ? englishOriginalOf({ permalinks: s.permalinks, kind: draft.kind, topic: draft.topic, english: draft.english }, body, wantsay) : {};
   return {
     sourceId,
     filterId: s.filterId,
@@ -473,6 +487,19 @@ export function composeArticle(rnd: Random, s: ArticleSlot): Omit<SeedArticle, '
     outlink: '',
     accessLevel,
     readCount: Math.floor(rnd.next() ** s.readCount[0] * s.readCount[1]) + rnd.int(0, 60),
+    ...english,
+  };
+}
+
+/** The English abstract, body and commentary of an article (english.ts), with their own paid markers. */
+function englishOriginalOf(src: EnglishSource, body: string, wantsay: string) {
+  const markers = paidMarkers(src.permalinks);
+  const bodyMarker = (c: string) => (c.includes(markers.body) ? `<!-- ${markers.enBody} -->` : null);
+  const restMarker = (c: string) => (c.includes(markers.commentary) ? `<!-- ${markers.enCommentary} -->` : null);
+  return {
+    enAbstract: englishAbstract(src),
+    enBody: englishBlocks(`${body}<!-- ${markers.body} -->${DEMO_NOTE}`, src, 'body', bodyMarker),
+    enWantsay: wantsay ? englishBlocks(wantsay, { ...src, kind: 'commentary' }, 'commentary', restMarker) : '',
   };
 }
 
@@ -499,7 +526,7 @@ export function generateArticles(now: Date): SeedArticle[] {
   const plans = new Map(SOURCE_PLANS.map((p) => [p.sourceId, p]));
   const next = new Map(SOURCE_PLANS.map((p) => [p.sourceId, 0]));
 
-  const add = (sourceId: number, filterId: number | null, postdate: Date, withCommentary = false) => {
+  const add = (sourceId: number, filterId: number | null, postdate: Date, withCommentary = false, withEnglish = false) => {
     const plan = plans.get(sourceId)!;
     const j = next.get(sourceId)!;
     next.set(sourceId, j + 1);
@@ -514,6 +541,7 @@ export function generateArticles(now: Date): SeedArticle[] {
       postdate,
       pubdate: shanghaiDate(new Date(postdate.getTime() - rnd.int(0, 14) * DAY_MS)),
       withCommentary,
+      withEnglish,
       readCount: [2, 8000],
       // Animations play the demo MP4s and audio items the demo MP3s (made by
       // scripts/make-demo-media.mjs); every ninth journal article has a (placeholder) video.
@@ -527,7 +555,8 @@ export function generateArticles(now: Date): SeedArticle[] {
   for (let week = 0; week < DEMO_ISSUES.weeks; week++) {
     const at = () => postInstant(midnight, 1 + week * 7, rnd.int(8, 20), rnd.pick([0, 15, 30, 45]), true);
     const journal = journalOrder().slice(0, rnd.int(DEMO_ISSUES.journal[0], DEMO_ISSUES.journal[1]));
-    journal.forEach((filterId, k) => add(5, filterId, at(), k === 0));
+    // The journal articles of the newest ENGLISH_WEEKS issues have their English original.
+    journal.forEach((filterId, k) => add(5, filterId, at(), k === 0, week < ENGLISH_WEEKS));
     const digests = rnd.int(DEMO_ISSUES.digest[0], DEMO_ISSUES.digest[1]);
     for (let k = 0; k < digests; k++) add(6, rnd.pick(plans.get(6)!.filters), at());
     const animations = rnd.int(DEMO_ISSUES.animations[0], DEMO_ISSUES.animations[1]);

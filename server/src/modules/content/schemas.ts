@@ -151,6 +151,14 @@ export const ArticleDetail = Type.Object({
   is_subscribe: flag('2 active member, 1 otherwise'),
   is_have_view_auth: flag('1 may view, 2 not yet'),
   is_month_chance: flag('2 one free read left this month, 1 used up (1 for visitors)'),
+  // The English original (bilingual reading), gated as the Chinese fields beside it.
+  hasEnglish: IntEnum([0, 1] as const, { description: '1 when the article has an English original (body, abstract or commentary)' }),
+  enAuthors: Type.String({ description: "The English original's author line; not gated" }),
+  enAbstract: Type.String({ description: 'The English abstract (beside intro); not gated' }),
+  enBody: Type.String({ description: "The English body HTML, block-aligned with content; '' when contentLocked" }),
+  enWantsay: Type.String({ description: "The commentary's English HTML; only the part before its first <hr> when enWantsayTruncated" }),
+  enWantsayTruncated: Type.Boolean({ description: "true when only the free part of the commentary's English was sent" }),
+  enReferences: Type.String({ description: "The English original's references (HTML); not gated" }),
 });
 export type ArticleDetail = Static<typeof ArticleDetail>;
 

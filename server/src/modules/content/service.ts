@@ -108,6 +108,29 @@ export function freeCommentary(wantsay: string): string {
   return marker ? wantsay.slice(0, marker.index) : '';
 }
 
+/**
+ * The English original of a detail reply (bilingual reading), gated exactly as the Chinese: the
+ * authors, abstract and references go to everyone as the author line, intro and references do; the
+ * body only to a reader who may view it (else ''); the commentary's English whole to such a reader,
+ * else only what precedes its first <hr>. hasEnglish says whether there is an English original at
+ * all, so the page can offer the switch even when the body is locked.
+ */
+export function englishOriginal(
+  row: { enAuthors: string; enAbstract: string; enBody: string; enWantsay: string; enReferences: string },
+  canView: boolean,
+) {
+  const enWantsay = canView ? row.enWantsay : freeCommentary(row.enWantsay);
+  return {
+    hasEnglish: (row.enBody.trim() || row.enAbstract.trim() || row.enWantsay.trim() ? 1 : 0) as 0 | 1,
+    enAuthors: row.enAuthors,
+    enAbstract: row.enAbstract,
+    enBody: canView ? row.enBody : '',
+    enWantsay,
+    enWantsayTruncated: enWantsay !== row.enWantsay,
+    enReferences: row.enReferences,
+  };
+}
+
 /** The list columns of the `articles` table itself (never the body or media). */
 const ownListColumns = () => ({
   id: articles.id,
@@ -451,6 +474,11 @@ export function createContentService(deps: {
         videoUrl: articles.videoUrl,
         outlink: articles.outlink,
         relationArticleIds: articles.relationArticleIds,
+        enAuthors: articles.enAuthors,
+        enAbstract: articles.enAbstract,
+        enBody: articles.enBody,
+        enWantsay: articles.enWantsay,
+        enReferences: articles.enReferences,
       })
       .from(articles)
       .where(anyState ? where : and(where, inArray(articles.status, REACHABLE)))
@@ -488,6 +516,7 @@ export function createContentService(deps: {
       is_subscribe: access.reader.activeMember ? 2 : 1,
       is_have_view_auth: canView ? 1 : 2,
       is_month_chance: access.monthChance ? 2 : 1,
+      ...englishOriginal(row, canView),
     };
   }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "articles" ADD COLUMN "en_wantsay" text DEFAULT '' NOT NULL;
