@@ -50,6 +50,18 @@ export async function snap(page: Page, testInfo: TestInfo, name: string) {
 
 export const isMobile = (testInfo: TestInfo) => testInfo.project.name === 'mobile';
 
+/** Opens the editorial console at `path` and logs in from its own prompt (the shell's login dialog). */
+export async function loginOnConsole(page: Page, account: string, path = '/editor') {
+  await page.goto(path);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: '用户登录' });
+  await dialog.getByLabel('账号').fill(account);
+  await dialog.getByLabel('密码').fill(PASSWORD);
+  await dialog.getByRole('button', { name: /^登\s*录$/ }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await expect(page.getByRole('navigation', { name: '千言编辑部' })).toBeVisible();
+}
+
 /** Logs in through the header's login dialog, as a person would. */
 export async function loginThroughDialog(page: Page, account: string, password = PASSWORD) {
   await page.locator('#qy-header').getByRole('button', { name: '登录', exact: true }).click();

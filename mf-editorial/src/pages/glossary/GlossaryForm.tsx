@@ -72,7 +72,7 @@ export function GlossaryForm({
           { validator: (_, v: string[] = []) => (v.some((a) => a.trim().length > LIMITS.alias) ? Promise.reject(new Error(GL.aliasTooLong)) : Promise.resolve()) },
         ]}
       >
-        <Select mode="tags" open={false} tokenSeparators={[',', '，', '、']} aria-label={GL.aliases} />
+        <Select mode="tags" open={false} suffixIcon={null} tokenSeparators={[',', '，', '、']} aria-label={GL.aliases} />
       </Form.Item>
       <Form.Item
         name="definition"
