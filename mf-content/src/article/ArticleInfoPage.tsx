@@ -12,6 +12,9 @@ import { FreeReadsLeft } from './FreeReadsLeft';
 import { ARTICLE_TEXT as T } from './messages';
 import { RelatedList } from './RelatedList';
 import { articleRefOf } from './useArticleDetail';
+import { ReadingPlain, ReadingText } from './bilingual/ReadingText';
+import { ReadingSwitch } from './bilingual/ReadingSwitch';
+import { useReadingMode } from './bilingual/readingMode';
 import { useFreeRead } from './useFreeRead';
 import '../common/common.css';
 import './article.css';
@@ -73,12 +76,15 @@ function ArticleView({ detail, fetchedLoggedIn, reload }: DetailViewProps) {
   const readable = state === 'open';
   // Terms you can tap in the body and the commentary, marked after the page has rendered.
   const mainRef = useRef<HTMLElement>(null);
-  useGlossaryMarks(mainRef, `${detail.id}:${readable}:${content.length}:${wantsay.length}`);
+  // Bilingual reading: the remembered mode, where the article has an English original.
+  const [chosenMode, setMode] = useReadingMode();
+  const mode = detail.hasEnglish === 1 ? chosenMode : 'zh';
+  useGlossaryMarks(mainRef, `${detail.id}:${readable}:${content.length}:${wantsay.length}:${mode}`);
 
   return (
     <div className="qy-page qy-ai-page">
       <DetailCrumbs>{listPath ? <Link to={listPath}>{detail.sourceName}</Link> : detail.sourceName}</DetailCrumbs>
-      <div className="qy-ai-layout">
+      <div className={mode === 'both' ? 'qy-ai-layout qy-bi-wide' : 'qy-ai-layout'}>
         <article className="qy-card qy-ai-main" ref={mainRef}>
           <DetailHead
             detail={detail}
@@ -96,13 +102,14 @@ function ArticleView({ detail, fetchedLoggedIn, reload }: DetailViewProps) {
                 {keywords.join('；')}
               </p>
             )}
+            {detail.hasEnglish === 1 && <ReadingSwitch mode={mode} onChange={setMode} />}
             <FreeReadsLeft detail={detail} fetchedLoggedIn={fetchedLoggedIn} claimed={!!unlocked} />
           </DetailHead>
 
           {detail.intro && (
             <section className="qy-ai-abstract" aria-label={T.abstract}>
               <h2>{T.abstract}</h2>
-              <p>{detail.intro}</p>
+              <ReadingPlain zh={detail.intro} en={detail.enAbstract ?? ''} mode={mode} />
             </section>
           )}
 
@@ -112,6 +119,7 @@ function ArticleView({ detail, fetchedLoggedIn, reload }: DetailViewProps) {
               html={wantsay}
               truncated={wantsayTruncated}
               onMore={more}
+              body={mode !== 'zh' && <ReadingText zh={wantsay} en={detail.enWantsay ?? ''} mode={mode} />}
             />
           )}
 
@@ -120,7 +128,7 @@ function ArticleView({ detail, fetchedLoggedIn, reload }: DetailViewProps) {
               {detail.videoUrl && <ArticleVideo url={detail.videoUrl} refresh={reload} />}
               {!isBlankHtml(content) && (
                 <section className="qy-ai-body" aria-label={T.body}>
-                  <Html html={content} />
+                  <ReadingText zh={content} en={detail.enBody ?? ''} mode={mode} />
                 </section>
               )}
               <BackMatter title={T.references} html={detail.aboutcontent} />

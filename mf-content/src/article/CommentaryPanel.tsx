@@ -1,5 +1,5 @@
 import { RichHtml } from '@qianyan/shared';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { DownIcon } from '../common/icons';
 import { ARTICLE_TEXT as T } from './messages';
 
@@ -12,11 +12,14 @@ export function CommentaryPanel({
   html,
   truncated,
   onMore,
+  body,
 }: {
   title: string;
   html: string;
   truncated: boolean;
   onMore: () => void;
+  /** What shows instead of `html` (bilingual reading's English or 对照 view of it). */
+  body?: ReactNode;
 }) {
   const [open, setOpen] = useState(true);
   const bodyId = useId();
@@ -29,7 +32,7 @@ export function CommentaryPanel({
         </button>
       </h2>
       <div id={bodyId} hidden={!open} className="qy-ai-wantsay-body">
-        <RichHtml className="qy-ai-html" html={html} />
+        {body || <RichHtml className="qy-ai-html" html={html} />}
         {truncated && (
           <button type="button" className="qy-ai-linkbutton qy-ai-wantsay-more" onClick={onMore}>
             {T.commentaryMore}

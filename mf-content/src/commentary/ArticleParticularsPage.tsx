@@ -4,7 +4,10 @@ import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { articleHref } from '../article-list/ArticleListItem';
 import { AccessPanel } from '../article/AccessPanel';
-import { DetailCrumbs, DetailHead, DetailScreen, Html, type DetailViewProps } from '../article/DetailStates';
+import { ReadingPlain, ReadingText } from '../article/bilingual/ReadingText';
+import { ReadingSwitch } from '../article/bilingual/ReadingSwitch';
+import { useReadingMode } from '../article/bilingual/readingMode';
+import { DetailCrumbs, DetailHead, DetailScreen, type DetailViewProps } from '../article/DetailStates';
 import { useFreeRead } from '../article/useFreeRead';
 import { useArticleClasses } from '../common/useArticleClasses';
 import { articleIdList } from '../professional-more/moreQuery';
@@ -37,6 +40,10 @@ function CommentaryView({ detail, fetchedLoggedIn, reload }: DetailViewProps) {
   // What the server sent: the whole text when the reader may see it, else only the commentary's free
   // part (before its <hr>) or, for a commentary item, nothing past the intro.
   const text = ownText ? unlocked?.content || detail.content : unlocked?.wantsay || detail.wantsay;
+  // Its English, gated the same way (bilingual reading).
+  const english = (ownText ? detail.enBody : detail.enWantsay) ?? '';
+  const [chosenMode, setMode] = useReadingMode();
+  const mode = detail.hasEnglish === 1 ? chosenMode : 'zh';
   const readable = state === 'open';
   const heading = (!ownText && detail.wantsayTitle) || T.commentary;
   const related = articleIdList(detail.relationArticleIds);
@@ -46,14 +53,16 @@ function CommentaryView({ detail, fetchedLoggedIn, reload }: DetailViewProps) {
       <DetailCrumbs>
         <Link to="/commentary">{T.list}</Link>
       </DetailCrumbs>
-      <div className="qy-ai-layout">
+      <div className={mode === 'both' ? 'qy-ai-layout qy-bi-wide' : 'qy-ai-layout'}>
         <article className="qy-card qy-ai-main">
-          <DetailHead detail={detail} codeByName={codeByName} kicker={<span className="qy-cm-badge">{T.badge}</span>} />
+          <DetailHead detail={detail} codeByName={codeByName} kicker={<span className="qy-cm-badge">{T.badge}</span>}>
+            {detail.hasEnglish === 1 && <ReadingSwitch mode={mode} onChange={setMode} />}
+          </DetailHead>
 
           {ownText && !readable && detail.intro && (
             <section className="qy-ai-abstract" aria-label={T.intro}>
               <h2>{T.intro}</h2>
-              <p>{detail.intro}</p>
+              <ReadingPlain zh={detail.intro} en={detail.enAbstract ?? ''} mode={mode} />
             </section>
           )}
 
@@ -62,7 +71,7 @@ function CommentaryView({ detail, fetchedLoggedIn, reload }: DetailViewProps) {
               <h2 id="qy-cm-text-title" className="qy-cm-text-title qy-ai-barred">
                 {heading}
               </h2>
-              <Html html={text} />
+              <ReadingText zh={text} en={english} mode={mode} />
             </section>
           )}
 
