@@ -1,6 +1,6 @@
 // The console's API for revisions, preview links, weekly issues, staff and the audit trail
 // (server/src/modules/editorial/routes.ts), in the site's envelope through @qianyan/shared.
-import { post, type CallOptions } from '@qianyan/shared/core';
+import { call, post, type CallOptions } from '@qianyan/shared/core';
 import type { ArticleDocument, EditorArticle, EditorialState, Page, StaffRole } from './api';
 
 interface StaffRef {
@@ -41,8 +41,24 @@ export interface PreviewLink {
 }
 
 export interface PreviewCreated extends PreviewLink {
-  token: string;
+  /** The server's `token` (shown once), renamed: see createPreview. */
+  previewToken: string;
   url: string;
+}
+
+/**
+ * The shared client takes a string `token` in any reply's data for the session's new token (login
+ * replies); the preview link's token must not replace the editor's session, so it is renamed
+ * before the client reads the reply.
+ */
+export function renamePreviewToken(raw: unknown): unknown {
+  const body = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
+  const data = (body as { data?: Record<string, unknown> } | null)?.data;
+  if (data && typeof data.token === 'string') {
+    data.previewToken = data.token;
+    delete data.token;
+  }
+  return body;
 }
 
 export interface IssueArticle {
@@ -133,7 +149,7 @@ export const consoleApi = {
     post<EditorArticle>(`${E}/article/restore`, { id, revisionId, baseRevision }, opts),
 
   createPreview: (id: number, audience: PreviewAudience, hours: number, opts?: CallOptions) =>
-    post<PreviewCreated>(`${E}/article/preview/create`, { id, audience, hours }, opts),
+    call<PreviewCreated>({ method: 'post', url: `${E}/article/preview/create`, data: { id, audience, hours }, transformResponse: [renamePreviewToken] }, opts),
   previews: (id: number, opts?: CallOptions) => post<PreviewLink[]>(`${E}/article/preview/list`, { id }, opts),
   revokePreview: (id: number, previewId: number, opts?: CallOptions) => post<PreviewLink>(`${E}/article/preview/revoke`, { id, previewId }, opts),
 

@@ -1,9 +1,10 @@
 // 预览: preview links of an article as a visitor (访客), a non-member (非会员) or a member (会员) sees it,
-// for a chosen time; the new link opens in frames at desktop (1280) and phone (390) width, side by
-// side or one at a time, or in a new tab. The links of the article are listed and can be revoked.
-import { CopyOutlined, ExportOutlined } from '@ant-design/icons';
+// for a chosen time; the new link opens in a window of desktop (1280) or phone (390) width, or in a
+// new tab (the site's pages may not be framed: its Content-Security-Policy says frame-ancestors
+// 'none', so the preview is the page itself, never a frame). The links are listed and can be revoked.
+import { CopyOutlined, DesktopOutlined, ExportOutlined, MobileOutlined } from '@ant-design/icons';
 import { toast } from '@qianyan/shared';
-import { Alert, Button, Input, Modal, Radio, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Input, Modal, Radio, Select, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { consoleApi, type PreviewAudience, type PreviewCreated, type PreviewLink } from '../../consoleApi';
@@ -13,35 +14,21 @@ import { ED_MSG } from '../../messages';
 
 const time = (iso: string) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—');
 
-export type FrameMode = 'both' | 'desktop' | 'phone';
-
-/** The widths readers' pages are checked at, and how far each frame is scaled down to fit. */
-export const FRAMES = {
+/** The widths readers' pages are checked at. */
+export const WINDOWS = {
   desktop: { width: 1280, height: 860, label: CM.desktop },
   phone: { width: 390, height: 844, label: CM.phone },
 } as const;
 
+/** Opens the preview in a window of that width (a tab where the browser makes popups tabs). */
+export function openSized(url: string, kind: keyof typeof WINDOWS) {
+  const w = WINDOWS[kind];
+  window.open(url, `qy-preview-${kind}`, `popup,width=${w.width},height=${w.height}`);
+}
+
 export function linkStatus(link: PreviewLink): 'active' | 'revoked' | 'expired' {
   if (link.revokedAt) return 'revoked';
   return link.active ? 'active' : 'expired';
-}
-
-function Frame({ url, kind, scale }: { url: string; kind: keyof typeof FRAMES; scale: number }) {
-  const f = FRAMES[kind];
-  return (
-    <figure className="qy-ed-preview__frame" style={{ width: f.width * scale }}>
-      <figcaption>{f.label}</figcaption>
-      <div className="qy-ed-preview__viewport" style={{ width: f.width * scale, height: f.height * scale }}>
-        <iframe
-          title={CM.frameTitle(f.label)}
-          src={url}
-          width={f.width}
-          height={f.height}
-          style={{ transform: `scale(${scale})` }}
-        />
-      </div>
-    </figure>
-  );
 }
 
 export function PreviewPanel({ articleId }: { articleId: number }) {
@@ -50,7 +37,6 @@ export function PreviewPanel({ articleId }: { articleId: number }) {
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<PreviewCreated | null>(null);
   const [links, setLinks] = useState<PreviewLink[] | null>(null);
-  const [mode, setMode] = useState<FrameMode>('both');
 
   const load = useCallback(async () => {
     try {
@@ -128,7 +114,7 @@ export function PreviewPanel({ articleId }: { articleId: number }) {
             message={`${CM.previewCreated} · ${CM.audiences[created.audience]} · ${time(created.expiresAt)}`}
             description={
               <Space.Compact style={{ width: '100%' }}>
-                <Input readOnly value={absolute} aria-label={CM.previewTitle} onFocus={(e) => e.target.select()} />
+                <Input readOnly value={absolute} aria-label={CM.previewLinkLabel} onFocus={(e) => e.target.select()} />
                 <Button icon={<CopyOutlined />} onClick={() => void copy()}>
                   {CM.copyLink}
                 </Button>
@@ -138,20 +124,14 @@ export function PreviewPanel({ articleId }: { articleId: number }) {
               </Space.Compact>
             }
           />
-          <Segmented<FrameMode>
-            className="qy-ed-preview__modes"
-            value={mode}
-            onChange={setMode}
-            options={[
-              { value: 'both', label: CM.both },
-              { value: 'desktop', label: CM.desktop },
-              { value: 'phone', label: CM.phone },
-            ]}
-          />
-          <div className="qy-ed-preview__frames">
-            {mode !== 'phone' && <Frame url={created.url} kind="desktop" scale={mode === 'both' ? 0.5 : 0.8} />}
-            {mode !== 'desktop' && <Frame url={created.url} kind="phone" scale={mode === 'both' ? 0.6 : 0.9} />}
-          </div>
+          <Space wrap>
+            <Button icon={<DesktopOutlined />} onClick={() => openSized(created.url, 'desktop')}>
+              {WINDOWS.desktop.label}
+            </Button>
+            <Button icon={<MobileOutlined />} onClick={() => openSized(created.url, 'phone')}>
+              {WINDOWS.phone.label}
+            </Button>
+          </Space>
         </div>
       )}
 
