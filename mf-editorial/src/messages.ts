@@ -37,6 +37,7 @@ export const ED_MSG = {
   total: (n: number) => `共 ${n} 篇`,
   access: { public: '公开', login: '登录可读', member: '会员专享' } as Record<string, string>,
   // Article editor.
+  media: { fromLibrary: '从媒体库选择' },
   tabs: { basic: '基本信息', body: '正文', commentary: '评述', english: '英文原文', references: '参考文献与附录', relations: '分类与关联', publish: '发布' },
   save: '保存',
   saved: '已保存',

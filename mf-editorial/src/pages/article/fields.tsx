@@ -7,6 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { ArticleDocument, DocumentField } from '../../api';
 import { RichTextEditor, type RichTextEditorProps } from '../../editor/RichTextEditor';
 import { ED_MSG, SOURCES } from '../../messages';
+import { MediaField } from './MediaField';
 
 const F = ED_MSG.fields;
 
@@ -93,8 +94,12 @@ export function BasicTab(props: TabProps) {
       <Field label={F.linkOnly}>
         <Switch checked={doc.linkOnly} disabled={readOnly} onChange={(v) => update('linkOnly', v)} />
       </Field>
-      <TextField {...props} field="thumb" max={2000} />
-      <TextField {...props} field="videoUrl" max={2000} />
+      <Field label={F.thumb}>
+        <MediaField {...props} field="thumb" />
+      </Field>
+      <Field label={F.videoUrl}>
+        <MediaField {...props} field="videoUrl" />
+      </Field>
       <div className="qy-ed-grid__wide">
         <TextField {...props} field="outlink" max={2000} />
       </div>
