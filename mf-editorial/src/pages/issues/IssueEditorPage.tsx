@@ -73,6 +73,8 @@ export default function IssueEditorPage() {
   const [failed, setFailed] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  // The hook's dialogs take the console's theme (the static Modal.confirm would not).
+  const [modal, modalHolder] = Modal.useModal();
   useDocumentTitle(`${issue?.title || CM.issuesTitle} · ${ED_MSG.consoleName}`);
 
   const loaded = useCallback((next: IssueDetail) => {
@@ -138,7 +140,7 @@ export default function IssueEditorPage() {
     );
 
   const transition = (kind: 'publish' | 'withdraw') =>
-    Modal.confirm({
+    modal.confirm({
       title: kind === 'publish' ? CM.publishIssue : CM.withdrawIssue,
       content: kind === 'publish' ? CM.publishConfirm : CM.withdrawConfirm,
       okText: ED_MSG.ok,
@@ -156,6 +158,7 @@ export default function IssueEditorPage() {
 
   return (
     <section className="qy-ed-page qy-ed-issue" aria-labelledby="qy-ed-issue-h">
+      {modalHolder}
       <div className="qy-ed-article__bar">
         <Link className="qy-ed-back" to={consolePath('issues')}>
           <ArrowLeftOutlined /> {CM.backToIssues}

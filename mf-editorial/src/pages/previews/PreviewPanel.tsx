@@ -37,6 +37,8 @@ export function PreviewPanel({ articleId }: { articleId: number }) {
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<PreviewCreated | null>(null);
   const [links, setLinks] = useState<PreviewLink[] | null>(null);
+  // The hook's dialogs take the console's theme (the static Modal.confirm would not).
+  const [modal, modalHolder] = Modal.useModal();
 
   const load = useCallback(async () => {
     try {
@@ -63,7 +65,7 @@ export function PreviewPanel({ articleId }: { articleId: number }) {
   };
 
   const revoke = (link: PreviewLink) =>
-    Modal.confirm({
+    modal.confirm({
       title: CM.revoke,
       content: CM.revokeConfirm,
       okText: ED_MSG.ok,
@@ -89,6 +91,7 @@ export function PreviewPanel({ articleId }: { articleId: number }) {
 
   return (
     <div className="qy-ed-preview">
+      {modalHolder}
       <Typography.Paragraph type="secondary">{CM.previewHint}</Typography.Paragraph>
       <Space wrap align="center" className="qy-ed-preview__form">
         <span>{CM.audience}</span>

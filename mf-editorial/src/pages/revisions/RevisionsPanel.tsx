@@ -34,6 +34,8 @@ export function RevisionsPanel({ articleId, onRestored }: RevisionsPanelProps) {
   const [selected, setSelected] = useState<RevisionDetail | null>(null);
   const [loadingId, setLoadingId] = useState<number | null>(null);
   const [restoreError, setRestoreError] = useState('');
+  // The hook's dialogs take the console's theme (the static Modal.confirm would not).
+  const [modal, modalHolder] = Modal.useModal();
 
   const load = useCallback(async () => {
     try {
@@ -66,7 +68,7 @@ export function RevisionsPanel({ articleId, onRestored }: RevisionsPanelProps) {
 
   const restore = (r: RevisionItem) => {
     if (!article) return;
-    Modal.confirm({
+    modal.confirm({
       title: CM.restore,
       content: CM.restoreConfirm(revisionLabel(r)),
       okText: ED_MSG.ok,
@@ -102,6 +104,7 @@ export function RevisionsPanel({ articleId, onRestored }: RevisionsPanelProps) {
   const mayRestore = article.can.restore;
   return (
     <div className="qy-ed-revisions">
+      {modalHolder}
       {restoreError && <Alert className="qy-ed-revisions__error" type="error" showIcon message={restoreError} closable onClose={() => setRestoreError('')} />}
       <Table<RevisionItem>
         rowKey="id"

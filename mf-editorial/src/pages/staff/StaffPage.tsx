@@ -56,6 +56,8 @@ export default function StaffPage() {
   const [staff, setStaff] = useState<StaffMember[] | null>(null);
   const [error, setError] = useState('');
   const [adding, setAdding] = useState(false);
+  // The hook's dialogs take the console's theme (the static Modal.confirm would not).
+  const [modal, modalHolder] = Modal.useModal();
 
   const load = useCallback(async () => {
     try {
@@ -71,7 +73,7 @@ export default function StaffPage() {
 
   const change = (m: StaffMember, role: RoleChoice) => {
     if (role === m.role) return;
-    Modal.confirm({
+    modal.confirm({
       title: C.change,
       content: CM.roleConfirm(m.username, roleLabel(m.role), roleLabel(role)),
       okText: ED_MSG.ok,
@@ -92,6 +94,7 @@ export default function StaffPage() {
 
   return (
     <section className="qy-ed-page" aria-labelledby="qy-ed-staff-h">
+      {modalHolder}
       <div className="qy-ed-page__head">
         <Typography.Title level={3} id="qy-ed-staff-h" style={{ margin: 0 }}>
           {CM.staffTitle}
