@@ -1,6 +1,7 @@
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { api } from '../api';
-import { JSSDK_URL, resetWechatShareForTests, setWechatShare, signatureUrl, useWechatShare, type WechatJssdk } from './share';
+import { JSSDK_URL, resetWechatShareForTests, signatureUrl, type WechatJssdk } from './jssdk';
+import { setWechatShare, useWechatShare } from './share';
 
 const WECHAT_ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Mobile Safari/537.36 MicroMessenger/8.0.50.2701(0x28003237) NetType/WIFI';
 const WECHAT_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.49(0x18003137) NetType/WIFI';
@@ -42,9 +43,13 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 /** Answers the script tag the module added, as the browser would once jweixin has run. */
-function loadScript(wx: WechatJssdk) {
-  const script = document.head.querySelector<HTMLScriptElement>(`script[src="${JSSDK_URL}"]`);
-  expect(script).not.toBeNull();
+async function loadScript(wx: WechatJssdk) {
+  // The module behind the card is imported first (its own chunk, inside WeChat only).
+  const script = await waitFor(() => {
+    const tag = document.head.querySelector<HTMLScriptElement>(`script[src="${JSSDK_URL}"]`);
+    expect(tag).not.toBeNull();
+    return tag;
+  });
   window.wx = wx;
   script!.onload!(new Event('load'));
 }
@@ -53,8 +58,7 @@ describe('WeChat share card', () => {
   it('signs the page URL without its #fragment and hands WeChat the title, intro, link and absolute thumbnail', async () => {
     const { wx, calls } = fakeWx();
     const done = setWechatShare({ title: '心力衰竭的新疗法', desc: '一项随机对照试验\n的结果。', imgUrl: '/uploads/thumb/hf.jpg' });
-    await Promise.resolve();
-    loadScript(wx);
+    await loadScript(wx);
     await expect(done).resolves.toBe(true);
 
     const url = 'http://localhost/article-info?permalinks=QYJ0001';
