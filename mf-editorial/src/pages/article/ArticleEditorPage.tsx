@@ -7,6 +7,7 @@ import { Alert, Button, Input, Result, Space, Spin, Tabs, Tag, Typography } from
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { CODE_CONFLICT, editorApi, type ArticleDocument, type DocumentField, type EditorArticle } from '../../api';
+import { CM } from '../../consoleMessages';
 import { ED_MSG } from '../../messages';
 import { consolePath } from '../../routes';
 import { StateTag } from '../articles/ArticleListPage';
@@ -232,6 +233,8 @@ export default function ArticleEditorPage() {
           </Space>
         </div>
         <Space>
+          <Link to={consolePath(`article/${article.id}/revisions`)}>{CM.revisionsTitle}</Link>
+          <Link to={consolePath(`article/${article.id}/preview`)}>{CM.previewTitle}</Link>
           <span className="qy-ed-save-state" aria-live="polite">
             {saving ? ED_MSG.saving : dirty ? ED_MSG.unsaved : ''}
           </span>
