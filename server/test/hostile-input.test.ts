@@ -307,6 +307,8 @@ describe('hostile input', () => {
       '/api/editor/article/list',
       '/api/editor/audit/list',
       '/api/editor/issue/list',
+      '/api/editor/glossary/list',
+      '/api/editor/media/list',
     ];
 
     it(`knows every list route (${driver})`, () => {
