@@ -5,7 +5,7 @@
 // before the file ends (the issue and the articles withdrawn, the role given back), so journeys
 // after it see the site as seeded.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { PASSWORD, snap, test, toast, uniqueTag } from './support';
+import { loginOnConsole, PASSWORD, snap, test, toast, uniqueTag } from './support';
 
 interface Envelope<T> {
   code: number;
@@ -42,18 +42,6 @@ const draft = (request: APIRequestContext, token: string, document: object) => s
 async function published(request: APIRequestContext, token: string, title: string): Promise<Article> {
   const a = await draft(request, token, { sourceId: 5, filterId: 1, title, intro: `${title}的摘要。`, content: `<p>${title}的正文。</p>`, accessLevel: 'public' });
   return staffCall<Article>(request, token, 'article/publish', { id: a.id, revision: a.revision });
-}
-
-/** Logs in from the console's own prompt, through the shell's login dialog. */
-async function loginOnConsole(page: Page, account: string, path = '/editor') {
-  await page.goto(path);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: '用户登录' });
-  await dialog.getByLabel('账号').fill(account);
-  await dialog.getByLabel('密码').fill(PASSWORD);
-  await dialog.getByRole('button', { name: /^登\s*录$/ }).click();
-  await dialog.waitFor({ state: 'hidden' });
-  await expect(page.getByRole('navigation', { name: '千言编辑部' })).toBeVisible();
 }
 
 /** An option of the open select (antd's visible list; its accessible copy is hidden). */

@@ -4,12 +4,13 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useDocumentTitle } from '@qianyan/shared';
 import { Button, Checkbox, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { useStaff } from '../../access/staff';
 import { editorApi, type EditorialState, type EditorListItem, type Page } from '../../api';
 import { ED_MSG, SOURCES, STATES } from '../../messages';
 import { consolePath } from '../../routes';
+import { useFilterParams } from '../shared/paging';
 
 const PAGE_SIZE = 20;
 const C = ED_MSG.columns;
@@ -64,28 +65,15 @@ function NewArticleDialog({ open, onClose }: { open: boolean; onClose: () => voi
 export default function ArticleListPage() {
   useDocumentTitle(`${ED_MSG.articlesTitle} · ${ED_MSG.consoleName}`);
   const me = useStaff();
-  const [params, setParams] = useSearchParams();
+  const { params, setFilter, pageNo } = useFilterParams();
   const state = (params.get('state') || undefined) as EditorialState | undefined;
   const sourceId = params.get('source') ? Number(params.get('source')) : undefined;
   const title = params.get('q') ?? '';
   const mine = params.get('mine') === '1';
-  const pageNo = Math.max(1, Number(params.get('page')) || 1);
   const [data, setData] = useState<Page<EditorListItem> | null>(null);
   const [loading, setLoading] = useState(true);
   const [creating, setCreating] = useState(false);
 
-  const setFilter = useCallback(
-    (changes: Record<string, string | undefined>) => {
-      const next = new URLSearchParams(params);
-      for (const [k, v] of Object.entries(changes)) {
-        if (v) next.set(k, v);
-        else next.delete(k);
-      }
-      if (!('page' in changes)) next.delete('page');
-      setParams(next);
-    },
-    [params, setParams],
-  );
 
   useEffect(() => {
     let live = true;
