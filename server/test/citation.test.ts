@@ -6,6 +6,7 @@ import '@citation-js/plugin-bibtex';
 import { and, asc, eq } from 'drizzle-orm';
 import { articles } from '../src/db/schema/index.js';
 import { authorNames } from '../src/modules/citation/names.js';
+import { citationText } from '../src/modules/citation/service.js';
 import { createTestApp, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
@@ -66,7 +67,7 @@ describe(`citations (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`,
   it('formats the English original with its journal, DOI and the group author', async () => {
     const expected = {
       gbt7714:
-        'KOSIBOROD M N, WANG J, BORLAUG B A, et al. Semaglutide in Patients with Heart Failure with Preserved Ejection Fraction and Obesity[J/OL]. New England Journal of Medicine, 2023[2025-06-01]. DOI:10.1056/NEJMoa2306963.',
+        'KOSIBOROD M N, WANG J, BORLAUG B A, et al. Semaglutide in Patients with Heart Failure with Preserved Ejection Fraction and Obesity[J/OL]. New England Journal of Medicine, 2023[2025-06-01]. https://doi.org/10.1056/NEJMoa2306963. DOI:10.1056/NEJMoa2306963.',
       ama: 'Kosiborod MN, Wang J, Borlaug BA, Butler J, STEP-HFpEF Trial Committee and Investigators. Semaglutide in Patients with Heart Failure with Preserved Ejection Fraction and Obesity. N Engl J Med. August 2023. doi:10.1056/NEJMoa2306963.',
       apa: 'Kosiborod, M. N., Wang, J., Borlaug, B. A., Butler, J., & STEP-HFpEF Trial Committee and Investigators. (2023). Semaglutide in Patients with Heart Failure with Preserved Ejection Fraction and Obesity. New England Journal of Medicine. https://doi.org/10.1056/NEJMoa2306963',
     };
@@ -160,5 +161,86 @@ describe('author lines', () => {
       { literal: 'ABC Investigators' },
     ]);
     assert.deepEqual(authorNames(''), []);
+  });
+});
+
+describe("GB/T 7714-2015's own examples", () => {
+  // The standard's examples of articles in journals read online ([J/OL], its §8 and appendix A),
+  // given to the same style and formatting the service uses: the entries must come out as the
+  // standard prints them — 作者. 题名[J/OL]. 刊名, 年, 卷(期): 页码[引用日期]. 获取和访问路径. DOI.
+  const journal = (fields: Record<string, unknown>) => ({ id: 'x', type: 'article-journal', ...fields });
+  const day = (y: number, m: number, d: number) => ({ 'date-parts': [[y, m, d]] });
+
+  it('formats a Chinese online journal article with its address', () => {
+    const item = journal({
+      title: '韩国图书馆法',
+      author: [{ family: '李', given: '炳穆' }],
+      'container-title': '图书情报工作',
+      issued: { 'date-parts': [[2008]] },
+      volume: '52',
+      issue: '6',
+      page: '6-12',
+      accessed: day(2013, 10, 25),
+      URL: 'http://www.docin.com/p-400265742.html',
+      language: 'zh-CN',
+    });
+    assert.equal(citationText(item, 'gbt7714', 'zh'), '李炳穆. 韩国图书馆法[J/OL]. 图书情报工作, 2008, 52(6): 6-12[2013-10-25]. http://www.docin.com/p-400265742.html.');
+  });
+
+  it('formats one with more than three authors, its address and its DOI', () => {
+    const item = journal({
+      title: '“北斗一号”监控管理网设计与实现',
+      author: [
+        { family: '武', given: '丽丽' },
+        { family: '华', given: '一新' },
+        { family: '张', given: '亚军' },
+        { family: '周', given: '杰' },
+      ],
+      'container-title': '测绘科学',
+      issued: { 'date-parts': [[2008]] },
+      volume: '33',
+      issue: '5',
+      page: '8-9',
+      accessed: day(2009, 10, 25),
+      URL: 'http://vip.calis.edu.cn/CSTJ/Sear.dll?OPAC_CreateDetail',
+      DOI: '10.3771/j.issn.1009-2307.2008.05.002',
+      language: 'zh-CN',
+    });
+    assert.equal(
+      citationText(item, 'gbt7714', 'zh'),
+      '武丽丽, 华一新, 张亚军, 等. “北斗一号”监控管理网设计与实现[J/OL]. 测绘科学, 2008, 33(5): 8-9[2009-10-25]. http://vip.calis.edu.cn/CSTJ/Sear.dll?OPAC_CreateDetail. DOI:10.3771/j.issn.1009-2307.2008.05.002.',
+    );
+  });
+
+  it('formats an English one: surnames in capitals, initials without points, its address and DOI', () => {
+    const item = journal({
+      title: 'Next-generation sequencing: from understanding biology to personalized medicine',
+      author: [
+        { family: 'Frese', given: 'Karen S.' },
+        { family: 'Katus', given: 'Hugo A.' },
+        { family: 'Meder', given: 'Benjamin' },
+      ],
+      'container-title': 'Biology',
+      issued: { 'date-parts': [[2013]] },
+      volume: '2',
+      issue: '1',
+      page: '378-398',
+      accessed: day(2013, 3, 19),
+      URL: 'http://www.mdpi.com/2079-7737/2/1/378',
+      DOI: '10.3390/biology2010378',
+      language: 'en-US',
+    });
+    assert.equal(
+      citationText(item, 'gbt7714', 'en'),
+      'FRESE K S, KATUS H A, MEDER B. Next-generation sequencing: from understanding biology to personalized medicine[J/OL]. Biology, 2013, 2(1): 378-398[2013-03-19]. http://www.mdpi.com/2079-7737/2/1/378. DOI:10.3390/biology2010378.',
+    );
+  });
+
+  it("gives this site's articles the same form, without the volume, issue and pages they do not have", async () => {
+    // The translation: 作者. 题名[J/OL]. 千言医学, 年[引用日期]. 地址. — the [J/OL] form above less 卷(期): 页码.
+    const res = await cite(`id=${article.id}&lang=zh&format=gbt7714`);
+    const form = /^(.+)\. (.+)\[J\/OL\]\. 千言医学, (\d{4})\[(\d{4}-\d{2}-\d{2})\]\. (\S+)\.$/.exec(res.body.data.text);
+    assert.ok(form, res.body.data.text);
+    assert.deepEqual(form.slice(1), ['KOSIBOROD M N, 王建国, BORLAUG B A, 等', article.title, '2023', '2025-06-01', `http://qianyan.example/article-info?permalinks=${article.permalinks}`]);
   });
 });

@@ -112,13 +112,28 @@ export function cslItem(a: CitationSource, lang: CitationLang, origin: string, a
     'container-title-short': journal.short,
     ISSN: journal.issn,
     ...(issued ? { issued: { 'date-parts': [issued] } } : {}),
-    ...(doi ? { DOI: doi } : a.outlink.trim() ? { URL: a.outlink.trim() } : {}),
+    // GB/T 7714-2015 gives an online article its address and then its DOI ("… [2009-10-25]. http://…. DOI:10.3771/….",
+    // the standard's own example of [J/OL]); AMA and APA print the DOI alone when there is one.
+    ...(doi ? { DOI: doi } : {}),
+    ...(a.outlink.trim() ? { URL: a.outlink.trim() } : {}),
     accessed: accessedParts,
   };
 }
 
 /** The numbered-list label a bibliography starts with ("[1] ", "1. "): a single citation has none. */
 const LIST_LABEL = /^\s*(?:\[1\]|1\.)\s+/;
+
+/**
+ * One CSL-JSON item as a reference-list entry in a style, without its list label: the Chinese GB/T
+ * 7714 text in the zh-CN locale (等, 卷, …), everything else in en-US.
+ */
+export function citationText(item: Record<string, unknown>, style: CitationStyle, lang: CitationLang): string {
+  registerStyles();
+  return new Cite(item)
+    .format('bibliography', { template: STYLES[style].template, lang: lang === 'zh' && style === 'gbt7714' ? 'zh-CN' : 'en-US', format: 'text' })
+    .trim()
+    .replace(LIST_LABEL, '');
+}
 
 export type CitationService = ReturnType<typeof createCitationService>;
 
@@ -136,10 +151,7 @@ export function createCitationService(deps: { content: ContentService; now: () =
     /** One citation as plain text (what a reader pastes into a reference list), and the style's name. */
     async text(id: number, lang: CitationLang, style: CitationStyle, origin: string) {
       const { article, item } = await itemOf(id, lang, origin);
-      const text = new Cite(item)
-        .format('bibliography', { template: STYLES[style].template, lang: lang === 'zh' && style === 'gbt7714' ? 'zh-CN' : 'en-US', format: 'text' })
-        .trim()
-        .replace(LIST_LABEL, '');
+      const text = citationText(item, style, lang);
       return { id: article.id, lang, format: style, style: STYLES[style].name, text, english: hasEnglishOriginal(article) };
     },
 
