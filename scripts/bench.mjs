@@ -3,7 +3,8 @@
 // One report (printed, and written to bench-results/report.json and bench-results/report.md):
 // 1. Front end against the production build served by the real server (fresh embedded database with
 //    the demo seed): gzipped first-view JavaScript, sequential Module Federation round trips before
-//    the route's first render (CDP trace), Lighthouse mobile (LCP, TBT, CLS, scores).
+//    the route's first render (CDP trace), Lighthouse mobile (LCP, TBT, CLS, scores), and Lighthouse's
+//    best-practices and SEO scores (budget 100) of the home and article pages, desktop and mobile.
 // 2. Accessibility: axe-core on every route of spec §2.1, desktop and mobile.
 // 3. API (server/bench/api.ts): list, detail, course list and search under 50 connections beside a
 //    bare node:http reply, on PGlite and on PostgreSQL when BENCH_DATABASE_URL/TEST_DATABASE_URL is set.
@@ -14,6 +15,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureFrontEnd, FRONT_APPS, needsBuild, ROOT, run } from './lib/apps.mjs';
+import { FORM_FACTORS, SCORE_BUDGET, SCORE_CATEGORIES, failingLines, scoreRoutes } from './lib/lighthouseScores.mjs';
+import { serverBuildIsCurrent, startProductionServer, waitForHealth } from './lib/server.mjs';
 import { launchChromium, runA11y } from './bench/a11y.mjs';
 import { firstView, lighthouseRun, memberStorage, roundTrips } from './bench/frontend.mjs';
 import { seededIds } from './bench/routes.mjs';
@@ -67,19 +70,6 @@ function over(what) {
   report.over.push(what);
 }
 
-async function waitForHealth(deadline) {
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(`${BASE}/api/health`);
-      if (res.ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not become healthy');
-}
-
 /** A node script as a child, its output shown; resolves with its exit code. */
 function child(args, env, cwd = ROOT) {
   return new Promise((resolve) => {
@@ -101,18 +91,7 @@ const needBrowser = wants('front') || wants('lighthouse') || wants('a11y');
 const needScale = wants('api') || wants('search');
 
 say(`${QUICK ? 'quick' : 'full'} run on ${report.machine.cores} cores, Node ${process.version}`);
-/** Newest modification time under a directory (the server build is skipped when dist is newer). */
-function newest(dir) {
-  let t = 0;
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    t = Math.max(t, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
-  }
-  return t;
-}
-const serverDist = path.join(ROOT, 'server/dist/server.js');
-const serverCurrent = fs.existsSync(serverDist) && fs.statSync(serverDist).mtimeMs > newest(path.join(ROOT, 'server/src'));
-if (!serverCurrent && (await run('npm', ['run', 'build', '-w', '@qianyan/server'])) !== 0) {
+if (!serverBuildIsCurrent() && (await run('npm', ['run', 'build', '-w', '@qianyan/server'])) !== 0) {
   fail('server build', 'npm run build -w @qianyan/server failed');
   finish();
 }
@@ -124,12 +103,7 @@ if (needScale) {
 }
 // The production server (fresh embedded database, demo seed) starts as soon as the front end is
 // current: at once when nothing needs building, so its demo seed overlaps the scale seed.
-const startServer = () =>
-  spawn(process.execPath, [path.join(ROOT, 'server/dist/server.js')], {
-    cwd: ROOT,
-    stdio: 'ignore',
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', PGLITE_DIR: demoDb, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' },
-  });
+const startServer = () => startProductionServer({ port: PORT, pgliteDir: demoDb });
 if (needBrowser) {
   if (!FRONT_APPS.some(needsBuild)) server = startServer();
   try {
@@ -149,7 +123,7 @@ if (needBrowser && !report.failures.some((f) => f.part === 'front-end build')) {
   let browser;
   try {
     say('starting the production server (demo seed)…');
-    await waitForHealth(Date.now() + 240_000);
+    await waitForHealth(BASE, Date.now() + 240_000);
     const ids = await seededIds(BASE);
     const pages = QUICK ? PAGE_ROUTES(ids).slice(0, 3) : PAGE_ROUTES(ids);
     if (wants('front')) {
@@ -218,6 +192,28 @@ if (needBrowser && !report.failures.some((f) => f.part === 'front-end build')) {
         console.log(`budgets: LCP ≤ ${BUDGET.lcpMs} ms, TBT ≤ ${BUDGET.tbtMs} ms, CLS ≤ ${BUDGET.cls}`);
       } catch (err) {
         fail('lighthouse', err);
+      }
+      // Scored checks (npm run lighthouse does the same alone): best practices and SEO must be 100 on the
+      // home and article pages at both form factors; accessibility is printed beside them.
+      try {
+        const formFactors = QUICK ? ['mobile'] : FORM_FACTORS;
+        say(`Lighthouse scores (${SCORE_CATEGORIES.join(', ')}) at ${formFactors.join(' and ')}…`);
+        const rows = await scoreRoutes(BASE, ['/index', `/article-info?permalinks=${ids.article}`], { formFactors });
+        report.parts.lighthouseScores = { budget: SCORE_BUDGET, rows: rows.map(({ warnings, ...r }) => r) };
+        console.log(`\nLighthouse scores (${formFactors.join(' and ')}; budget ${Object.entries(SCORE_BUDGET).map(([c, min]) => `${c} ${min}`).join(', ')}; accessibility reported)`);
+        console.log('route                                  form       best practices          seo   accessibility');
+        for (const r of rows) {
+          if (r.error) {
+            fail(`lighthouse scores ${r.formFactor} ${r.route}`, r.error);
+            continue;
+          }
+          const cell = (c) => `${String(r.scores[c]).padStart(4)} ${okOver(r.scores[c] >= SCORE_BUDGET[c]).padEnd(4)}`;
+          for (const c of Object.keys(SCORE_BUDGET)) if (r.scores[c] < SCORE_BUDGET[c]) over(`Lighthouse ${c} ${r.formFactor} ${r.route} ${r.scores[c]}`);
+          console.log(`${r.route.slice(0, 38).padEnd(38)} ${r.formFactor.padEnd(8)} ${cell('best-practices').padStart(16)} ${cell('seo').padStart(12)} ${String(r.scores.accessibility).padStart(15)}`);
+          for (const line of failingLines(r)) console.log(line);
+        }
+      } catch (err) {
+        fail('lighthouse scores', err);
       }
     }
     if (wants('a11y')) {
@@ -366,6 +362,14 @@ function markdown(r) {
     lines.push('## Lighthouse mobile', '', '| route | LCP ms | TBT ms | CLS | perf | a11y | best practices |', '|---|---:|---:|---:|---:|---:|---:|');
     for (const x of lh) lines.push(x.error ? `| ${x.route} | failed: ${x.error} |||||| ` : `| ${x.route} | ${x.lcpMs} ${okOver(x.lcpMs <= BUDGET.lcpMs)} | ${x.tbtMs} ${okOver(x.tbtMs <= BUDGET.tbtMs)} | ${x.cls} ${okOver(x.cls <= BUDGET.cls)} | ${x.performance} | ${x.accessibility} | ${x.bestPractices} |`);
     lines.push('');
+  }
+  const scores = r.parts.lighthouseScores?.rows;
+  if (scores) {
+    lines.push('## Lighthouse scores (budget: best practices 100, SEO 100)', '', '| route | form factor | best practices | SEO | accessibility |', '|---|---|---:|---:|---:|');
+    const cell = (x, c) => `${x.scores[c]} ${okOver(x.scores[c] >= SCORE_BUDGET[c])}`;
+    for (const x of scores) lines.push(x.error ? `| ${x.route} | ${x.formFactor} | failed: ${x.error} ||| ` : `| ${x.route} | ${x.formFactor} | ${cell(x, 'best-practices')} | ${cell(x, 'seo')} | ${x.scores.accessibility} |`);
+    const failing = scores.flatMap((x) => (x.failing ?? []).map((a) => `- ${x.formFactor} ${x.route} [${a.category}] ${a.id}: ${a.title}`));
+    lines.push('', failing.length ? failing.join('\n') : 'No failing audit.', '');
   }
   const ax = r.parts.a11y?.rows;
   if (ax) {
