@@ -34,6 +34,10 @@ export default defineConfig({
     timezoneId: 'Asia/Shanghai',
     launchOptions: chromium,
     trace: 'retain-on-failure',
+    // The site registers a service worker a few seconds after a page loads (shell/src/offline); a
+    // journey's own routing and counting of requests must see the network, so only offline.spec.ts,
+    // which is about the worker, allows it.
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], ...VIEWPORTS.desktop, launchOptions: chromium } },

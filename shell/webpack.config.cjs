@@ -2,19 +2,32 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { createConfig } = require('@qianyan/shared/webpack');
 
-/** Copies the route table to the output: the server reads it to hint the current route's remote. */
-class RouteTablePlugin {
+const { InjectManifest } = require('workbox-webpack-plugin');
+
+/**
+ * Copies files to the output as they are: the route table (the server reads it to hint the current
+ * route's remote), the web app manifest and its icons.
+ */
+class CopyFilesPlugin {
+  /** @param {Record<string, string>} files output name → source path */
+  constructor(files) {
+    this.files = files;
+  }
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack;
-    const file = path.join(__dirname, 'src/routes.json');
-    compiler.hooks.thisCompilation.tap('RouteTablePlugin', (compilation) => {
-      compilation.fileDependencies.add(file);
-      compilation.hooks.processAssets.tap({ name: 'RouteTablePlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        compilation.emitAsset('routes.json', new sources.RawSource(fs.readFileSync(file)));
+    compiler.hooks.thisCompilation.tap('CopyFilesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'CopyFilesPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        for (const [name, file] of Object.entries(this.files)) {
+          compilation.fileDependencies.add(file);
+          compilation.emitAsset(name, new sources.RawSource(fs.readFileSync(file)));
+        }
       });
     });
   }
 }
+
+const publicFile = (name) => path.join(__dirname, 'public', name);
+const icons = fs.readdirSync(publicFile('icons')).map((name) => `icons/${name}`);
 
 module.exports = (_env, argv) => {
   const config = createConfig(
@@ -27,6 +40,26 @@ module.exports = (_env, argv) => {
     },
     argv,
   );
-  config.plugins.push(new RouteTablePlugin());
+  config.plugins.push(
+    new CopyFilesPlugin({
+      'routes.json': path.join(__dirname, 'src/routes.json'),
+      'manifest.webmanifest': publicFile('manifest.webmanifest'),
+      ...Object.fromEntries(icons.map((name) => [name, publicFile(name)])),
+    }),
+  );
+  if (config.mode === 'production') {
+    // The service worker (sw/sw.ts), with the shell's own scripts and styles to precache. Remotes'
+    // files are kept as pages load them (each release has its own addresses), not precached here.
+    config.plugins.push(
+      new InjectManifest({
+        swSrc: path.join(__dirname, 'sw/sw.ts'),
+        swDest: 'sw.js',
+        include: [/\.(js|css)$/],
+        exclude: [/\.map$/, /^sw\.js$/, /\.(br|gz)$/],
+        // The shell's lazy chunks (the login dialog's antd among them) are large; they are kept too.
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      }),
+    );
+  }
   return config;
 };

@@ -182,4 +182,31 @@ describe('my reading records', () => {
       ctx.clock.current = start;
     }
   });
+
+  it("records no reading for a copy kept for offline reading (X-Qy-Purpose: offline), and still gates it", async () => {
+    const reader = await newReader('offline_copy');
+    const open = all.find((x) => x.accessLevel !== 'member')!;
+    const locked = all.find((x) => x.accessLevel === 'member')!;
+    const kept = async (permalinks: string) =>
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/article/getArticleDetail',
+          headers: { authorization: `Bearer ${reader.token}`, 'x-qy-purpose': 'offline' },
+          payload: { permalinks },
+        })
+      ).json();
+    const copy = await kept(open.permalinks);
+    assert.equal(copy.code, 0);
+    assert.ok(copy.data.content.length > 0, 'the open article comes whole');
+    const teaser = await kept(locked.permalinks);
+    assert.equal(teaser.data.contentLocked, true, 'a member article stays locked for a reader');
+    assert.equal(teaser.data.content, '');
+    let list = await ctx.post('/api/user/selectMyReadArticle', { pageNo: 1, pageSize: 20 }, reader.token);
+    assert.equal(list.body.data.page.total, 0, 'keeping a copy is not reading it');
+
+    await ctx.post('/api/article/getArticleDetail', { permalinks: open.permalinks }, reader.token);
+    list = await ctx.post('/api/user/selectMyReadArticle', { pageNo: 1, pageSize: 20 }, reader.token);
+    assert.deepEqual(ids(list.body), [open.id], 'opening it is');
+  });
 });

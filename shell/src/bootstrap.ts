@@ -7,6 +7,7 @@ import { containerEntry } from './federation/containerEntry';
 import { isRemoteFallback, onRetry, remoteFallbackLifecycles } from './federation/fallback';
 import { loadWithRetry, showRemoteLoading, singleFlight } from './federation/loading';
 import { containerName, hasOwnLayout, matches, ownerOf, REMOTE_ROUTES, type RemoteName } from './routes';
+import { watchReader } from './offline/session';
 import { settleSsoArrival } from './ssoArrival';
 
 type RemoteMap = Partial<Record<RemoteName, string>>;
@@ -135,6 +136,14 @@ function followOwnLayout() {
   window.addEventListener('single-spa:before-routing-event', apply);
 }
 
+/** After the load event, a few seconds and an idle moment: work that must never hold the first view back. */
+function whenSettled(run: () => void, delayMs = 3000) {
+  const go = () =>
+    window.setTimeout(() => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(run, { timeout: 5000 }) : run()), delayMs);
+  if (document.readyState === 'complete') go();
+  else window.addEventListener('load', go, { once: true });
+}
+
 async function main() {
   // A single-sign-on ticket leaves the address bar before any app reads it (§4 single sign-on arrival).
   const ssoArrival = settleSsoArrival();
@@ -200,6 +209,15 @@ async function main() {
   await ssoArrival;
   await yieldToMain();
   start({ urlRerouteOnly: true });
+
+  // The service worker and the week's issue kept for reading offline (a production build only: a
+  // development server's files change under the same names).
+  if (process.env.NODE_ENV === 'production') {
+    const keep = () =>
+      whenSettled(() => void import('./offline').then((m) => m.startOffline(map)).catch((err: unknown) => console.warn('[qy] offline reading is off', err)));
+    watchReader(keep);
+    keep();
+  }
 }
 
 void main();

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ok } from '../../lib/envelope.js';
 import type { Services } from '../../services.js';
 import { FIXED_PREV_TOKEN } from '../editorial/previews.js';
@@ -22,6 +22,12 @@ import {
 
 /** Sends a reply already serialized (Fastify sends a string with a JSON type as it is). */
 const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
+
+/**
+ * A detail asked for by the page's offline keeper (X-Qy-Purpose: offline, shell/src/offline) is a
+ * copy kept for later, not a reading: it is neither counted nor recorded.
+ */
+const readingOf = (request: FastifyRequest) => ({ record: request.headers['x-qy-purpose'] !== 'offline' });
 
 const contentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { content } = services;
@@ -75,7 +81,7 @@ const contentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
           response: ArticleDetailResponse,
         },
       },
-      async (request) => ok(await content.articleDetail({ by: 'permalinks', permalinks: request.body.permalinks }, request.member?.id)),
+      async (request) => ok(await content.articleDetail({ by: 'permalinks', permalinks: request.body.permalinks }, request.member?.id, readingOf(request))),
     );
   }
 
@@ -93,7 +99,7 @@ const contentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
     async (request) => {
       const prev = request.body.prev?.trim();
       if (!prev || prev === FIXED_PREV_TOKEN) {
-        return ok(await content.articleDetail({ by: 'permalinks', permalinks: request.body.permalinks }, request.member?.id));
+        return ok(await content.articleDetail({ by: 'permalinks', permalinks: request.body.permalinks }, request.member?.id, readingOf(request)));
       }
       const link = await services.previews.resolve(prev, request.body.permalinks, request.member?.id);
       return ok(await content.previewDetail(link.articleId, link.audience));
@@ -110,7 +116,7 @@ const contentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
         response: ArticleDetailResponse,
       },
     },
-    async (request) => ok(await content.articleDetail({ by: 'id', id: request.body.id }, request.member?.id)),
+    async (request) => ok(await content.articleDetail({ by: 'id', id: request.body.id }, request.member?.id, readingOf(request))),
   );
 
   app.post(

@@ -708,11 +708,13 @@ export function createContentService(deps: {
     /**
      * The detail page's article with the reader's access flags. A reader who may not view it gets
      * the intro and the commentary's free part only (ARCHITECTURE §3.3). A logged-in member who may
-     * view it gets a reading record; locked teasers are not recorded (docs/decisions.md).
+     * view it gets a reading record; locked teasers are not recorded (docs/decisions.md). A copy
+     * kept for offline reading (`record: false`) is neither counted nor recorded: nobody read it yet.
      */
     async articleDetail(
       key: { by: 'permalinks'; permalinks?: string } | { by: 'id'; id?: number },
       memberId: number | undefined,
+      { record = true }: { record?: boolean } = {},
     ): Promise<ArticleDetail> {
       let where: SQL;
       if (key.by === 'id') {
@@ -736,8 +738,8 @@ export function createContentService(deps: {
         deps.account.collectedIds(memberId, 'article', [row.id]),
       ]);
       const canView = mayView(level, reader, entitled.has(row.id));
-      if (canView) countRead(row.id);
-      if (memberId !== undefined && canView) await deps.account.recordReading(memberId, 'article', row.id);
+      if (canView && record) countRead(row.id);
+      if (memberId !== undefined && canView && record) await deps.account.recordReading(memberId, 'article', row.id);
 
       return gatedDetail(row, { canView, reader, monthChance, collected });
     },
