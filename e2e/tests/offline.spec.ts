@@ -61,6 +61,7 @@ test('a member reads the week with the network cut, and logging out leaves none 
   await context.setOffline(true);
   await page.goto('/latest-periodical');
   await expect(page.getByText(week.articleWeeklyPo.title)).toBeVisible();
+  await expect(page.getByText(`本期 ${kept.articles} 篇已保存，无网络时也可阅读`)).toBeVisible();
   await page.getByRole('link', { name: article.title }).first().click();
   await expect(page.getByRole('region', { name: '正文' })).toContainText(paid);
   await snap(page, testInfo, 'offline-member-article');

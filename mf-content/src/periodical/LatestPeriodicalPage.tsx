@@ -4,6 +4,7 @@ import { useDocumentTitle } from '../common/useDocumentTitle';
 import { pageTitle } from '../messages';
 import { PERIOD_TEXT } from '../portal/messages';
 import { PeriodArticleList } from './PeriodItems';
+import { useKeptOffline } from './useKeptOffline';
 import '../common/common.css';
 import './periodical.css';
 
@@ -12,12 +13,18 @@ export function LatestPeriodicalPage() {
   useDocumentTitle(pageTitle(PERIOD_TEXT.latestTitle));
   const q = useApiQuery(() => api.periodical.newestArticle({ silent: true }), []);
   const week = q.data;
+  const kept = useKeptOffline(week?.articleWeeklyPo.id);
   return (
     <div className="qy-page qy-period">
       <div className="qy-period__head">
         <h1>{PERIOD_TEXT.latestTitle}</h1>
         {week && <p className="qy-period__week-title">{week.articleWeeklyPo.title}</p>}
       </div>
+      {kept > 0 && (
+        <p className="qy-period__kept" role="status">
+          {PERIOD_TEXT.keptOffline(kept)}
+        </p>
+      )}
       {q.error ? (
         <ErrorState message={q.error.message} onRetry={q.reload} />
       ) : q.loading && !week ? (

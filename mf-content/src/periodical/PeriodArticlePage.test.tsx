@@ -1,5 +1,5 @@
 import { api, type WeeklyRecord } from '@qianyan/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppRoutes } from '../App';
 import { article, pageOf, renderAt } from '../test/fixtures';
@@ -85,5 +85,18 @@ describe('/latest-periodical', () => {
     expect(screen.getByText('文摘 2026-11-19')).toBeInTheDocument();
     expect(screen.getByText('期刊文章')).toBeInTheDocument();
     expect(screen.getByText('期刊文摘')).toBeInTheDocument();
+    expect(screen.queryByText(/已保存/)).not.toBeInTheDocument();
+  });
+
+  it('says how many of this week’s articles the device keeps for reading offline, once the shell has kept them', async () => {
+    localStorage.setItem('qy.offline', JSON.stringify({ weekId: 8, articles: 5 }));
+    jest.spyOn(api.periodical, 'newestArticle').mockResolvedValue(week(9, '2026-11-19'));
+    renderAt('/latest-periodical', <AppRoutes />);
+    expect(await screen.findByText('第9期')).toBeInTheDocument();
+    expect(screen.queryByText(/已保存/)).not.toBeInTheDocument();
+    localStorage.setItem('qy.offline', JSON.stringify({ weekId: 9, articles: 12 }));
+    act(() => void window.dispatchEvent(new Event('qy:offline-kept')));
+    expect(screen.getByText('本期 12 篇已保存，无网络时也可阅读')).toHaveAttribute('role', 'status');
+    localStorage.removeItem('qy.offline');
   });
 });

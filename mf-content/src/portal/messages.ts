@@ -33,6 +33,7 @@ export const EXTRA_FIELDS = {
 export const PERIOD_TEXT = {
   title: '往期期刊',
   latestTitle: '最新一期',
+  keptOffline: (n: number) => `本期 ${n} 篇已保存，无网络时也可阅读`,
   year: '年份',
   yearOption: (y: number) => `${y}年`,
   month: (m: number) => `${m}月`,
