@@ -229,13 +229,19 @@ export const contentVersion = pgTable(
   (t) => [check('content_version_one_row', sql`${t.id} = 1`)],
 );
 
-/** Banners fetched by code (home, classroom); content is a JSON list of {pic, title, intro, url}. */
+/**
+ * Banners fetched by code (home, classroom); content is a JSON list of {pic, title, intro, url}.
+ * The console saves a code's whole list at the revision the editor had (modules/editorial/site.ts).
+ */
 export const banners = pgTable(
   'banners',
   {
     id: serial('id').primaryKey(),
     code: varchar('code', { length: 32 }).notNull(),
     content: text('content').notNull().default('[]'),
+    revision: integer('revision').notNull().default(1),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    updatedBy: integer('updated_by'),
   },
   (t) => [uniqueIndex('banners_code_key').on(t.code)],
 );
@@ -252,8 +258,18 @@ export const adverts = pgTable(
     advertPosition: varchar('advert_position', { length: 16 }).notNull(),
     ifPublish: smallint('if_publish').notNull().default(1),
     sort: smallint('sort').notNull().default(0),
+    /** Shown from this instant (none: at once) until before end_at (none: no end), when published. */
+    startAt: at('start_at'),
+    endAt: at('end_at'),
+    /** Optimistic revision of the console's saves (modules/editorial/site.ts). */
+    revision: integer('revision').notNull().default(1),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    updatedBy: integer('updated_by'),
   },
-  (t) => [index('adverts_position_idx').on(t.advertPosition, t.ifPublish)],
+  (t) => [
+    index('adverts_position_idx').on(t.advertPosition, t.ifPublish),
+    check('adverts_dates_check', sql`${t.startAt} is null or ${t.endAt} is null or ${t.endAt} >= ${t.startAt}`),
+  ],
 );
 
 /** Hot reads on the home page; relation_type 10 lesson, 20 meeting notice, 30 meeting review, 40 article. */

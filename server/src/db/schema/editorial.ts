@@ -62,10 +62,11 @@ export const articleRevisions = pgTable(
   ],
 );
 
-/** Audited actions; `save` is a weekly issue's or a glossary term's (an article's saves are its revisions), `preview` a preview link made, `delete` a glossary term removed, `upload` a media file added to the library. */
-export const AUDIT_ACTIONS = ['submit', 'publish', 'schedule', 'unschedule', 'withdraw', 'to_draft', 'restore', 'role', 'save', 'preview', 'delete', 'upload'] as const;
+/** Audited actions; `save` is a weekly issue's, a glossary term's or the site furniture's (an article's saves are its revisions), `preview` a preview link made, `delete` a glossary term, banner or advert removed, `upload` a media file added to the library, `reorder` adverts of a position put in a new order. */
+export const AUDIT_ACTIONS = ['submit', 'publish', 'schedule', 'unschedule', 'withdraw', 'to_draft', 'restore', 'role', 'save', 'preview', 'delete', 'upload', 'reorder'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_TARGETS = ['article', 'member', 'issue', 'glossary', 'media'] as const;
+/** `banner` a code's pictures, `advert` one advert (or a position's order), `hot_read` the hot reads list, `module_switch` a module switch (modules/editorial/site.ts). */
+export const AUDIT_TARGETS = ['article', 'member', 'issue', 'glossary', 'media', 'banner', 'advert', 'hot_read', 'module_switch'] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 /**
@@ -98,9 +99,9 @@ export const editorialAudit = pgTable(
     index('editorial_audit_action_idx').on(t.action, t.id),
     check(
       'editorial_audit_action_check',
-      sql`${t.action} in ('submit', 'publish', 'schedule', 'unschedule', 'withdraw', 'to_draft', 'restore', 'role', 'save', 'preview', 'delete', 'upload')`,
+      sql`${t.action} in ('submit', 'publish', 'schedule', 'unschedule', 'withdraw', 'to_draft', 'restore', 'role', 'save', 'preview', 'delete', 'upload', 'reorder')`,
     ),
-    check('editorial_audit_target_type_check', sql`${t.targetType} in ('article', 'member', 'issue', 'glossary', 'media')`),
+    check('editorial_audit_target_type_check', sql`${t.targetType} in ('article', 'member', 'issue', 'glossary', 'media', 'banner', 'advert', 'hot_read', 'module_switch')`),
   ],
 );
 
