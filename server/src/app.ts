@@ -32,6 +32,7 @@ import readinessPlugin from './plugins/readiness.js';
 import securityHeadersPlugin, { cspSources } from './plugins/securityHeaders.js';
 import sessionPlugin from './plugins/session.js';
 import staticPlugin from './plugins/static.js';
+import { issueCardOf } from './plugins/pageMeta.js';
 import { createServices, type Services } from './services.js';
 
 declare module 'fastify' {
@@ -126,7 +127,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     uploadsDir: uploads.storage === 'local' ? uploads.dir : undefined,
     releases,
     now: config.now,
-    pageSources: { article: (key) => services.content.articleHead(key), lesson: (id) => services.courses.lessonHead(id), conference: (id) => services.courses.conferenceHead(id) },
+    pageSources: {
+      article: (key) => services.content.articleHead(key),
+      lesson: (id) => services.courses.lessonHead(id),
+      conference: (id) => services.courses.conferenceHead(id),
+      newestIssue: async () => {
+        const record = await services.portal.newestWeekly();
+        return record ? issueCardOf(record) : undefined;
+      },
+      // The months the page offers (the current year's end at the current month), then that month's issues.
+      issuesOfMonth: async (year, month) => {
+        if (!(await services.portal.monthsOfYear(year)).includes(month)) return [];
+        const { results } = await services.portal.weeklyOfMonth({ month: year * 100 + month, pageNo: 1, pageSize: 20 });
+        return results.map(issueCardOf);
+      },
+    },
     sitemapArticles: (limit) => services.content.sitemapArticles(limit),
   });
 

@@ -165,7 +165,7 @@ describe('author lines', () => {
 });
 
 describe("GB/T 7714-2015's own examples", () => {
-  // The standard's examples of articles in journals read online ([J/OL], its §8 and appendix A),
+  // The standard's own examples of articles in journals read online ([J/OL]),
   // given to the same style and formatting the service uses: the entries must come out as the
   // standard prints them — 作者. 题名[J/OL]. 刊名, 年, 卷(期): 页码[引用日期]. 获取和访问路径. DOI.
   const journal = (fields: Record<string, unknown>) => ({ id: 'x', type: 'article-journal', ...fields });

@@ -3,8 +3,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { and, eq, inArray, ne } from 'drizzle-orm';
-import { articles, conferences, lessons } from '../src/db/schema/index.js';
+import { and, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { articles, conferences, lessons, weeklyIssues } from '../src/db/schema/index.js';
 import { sitemap, SITEMAP_LIMIT } from '../src/plugins/pageMeta.js';
 import { createTestApp, type TestContext } from './helpers.js';
 
@@ -33,6 +33,17 @@ const jsonLd = (html: string) => {
   const m = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html);
   return m ? (JSON.parse(m[1]!) as Record<string, any>) : undefined;
 };
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)">/.exec(html)?.[1];
+/** The words of an HTML text, 40 characters at a time, across it: none of them may be in a page. */
+function assertNoneOf(html: string, paidHtml: string, what: string) {
+  const text = paidHtml.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  assert.ok(text.length > 40, `${what} has text`);
+  for (let at = 0; at + 40 < text.length; at += Math.max(40, Math.floor(text.length / 20))) {
+    const piece = text.slice(at, at + 40);
+    assert.ok(!html.includes(piece), `${what} must not be in the page: ${piece}`);
+  }
+}
 const escapeRe = (v: string) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 async function oneArticle(level: 'public' | 'member') {
   const [row] = await ctx.app.db
@@ -61,6 +72,9 @@ describe("an article page's head", () => {
     assert.equal(ld.headline, a.title.slice(0, 110));
     assert.equal(ld.isAccessibleForFree, true);
     assert.equal(ld.hasPart, undefined);
+    // Its authors are people: the names alone, never the degrees of the author line.
+    assert.deepEqual(ld.author, a.pcauthor.split(/[,，、;；]\s*/).filter(Boolean).slice(0, 20).map((name) => ({ '@type': 'Person', name })));
+    assert.ok(!ld.author.some((p: { name: string }) => /^(?:M\.D\.|Ph\.D\.|M\.P\.H\.)/.test(p.name)));
   });
 
   it('marks a member article as paywalled, and the page holds none of its text', async () => {
@@ -104,6 +118,109 @@ describe("lesson and conference pages' heads", () => {
   });
 });
 
+describe("the commentary page's head", () => {
+  it("names an article's commentary, marks it as a comment on the article and, for a member article, its text as paywalled", async () => {
+    const [a] = await ctx.app.db
+      .select()
+      .from(articles)
+      .where(and(eq(articles.accessLevel, 'member'), eq(articles.status, 1), eq(articles.haswantsay, 1), eq(articles.sourceId, 5)))
+      .limit(1);
+    assert.ok(a, 'the seed has a member article with a commentary');
+    const html = await page(`/article-particulars?permalinks=${a.permalinks}&from=list`);
+    const heading = a.wantsayTitle || `述评：${a.title}`;
+    assert.equal(titleOf(html), `${heading} - 千言医学`);
+    assert.equal(meta(html, 'og:title'), `${heading} - 千言医学`);
+    assert.equal(meta(html, 'og:type'), 'article');
+    assert.equal(canonicalOf(html), `http://localhost/article-particulars?permalinks=${a.permalinks}`);
+    assert.equal(meta(html, 'og:url'), canonicalOf(html));
+    const ld = jsonLd(html)!;
+    assert.equal(ld['@type'], 'MedicalScholarlyArticle');
+    assert.equal(ld.publicationType, 'Comment');
+    assert.deepEqual(ld.isBasedOn, { '@type': 'MedicalScholarlyArticle', headline: a.title.slice(0, 110), url: `http://localhost/article-info?permalinks=${a.permalinks}` });
+    assert.equal(ld.isAccessibleForFree, false);
+    assert.deepEqual(ld.hasPart, { '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: '.qy-cm-text' });
+    // Neither the commentary's paid rest nor the article's body is in the page.
+    const rest = a.wantsay.split(/<hr\s*\/?>/i).slice(1).join(' ');
+    assertNoneOf(html, rest, 'the commentary past its free part');
+    assertNoneOf(html, a.content, 'the article body');
+  });
+
+  it('is free for a public article, and unknown commentary keeps the site head', async () => {
+    const [a] = await ctx.app.db
+      .select()
+      .from(articles)
+      .where(and(eq(articles.accessLevel, 'public'), eq(articles.status, 1), eq(articles.haswantsay, 1)))
+      .limit(1);
+    assert.ok(a, 'the seed has a public article with a commentary');
+    const ld = jsonLd(await page(`/article-particulars?permalinks=${a.permalinks}`))!;
+    assert.equal(ld.isAccessibleForFree, true);
+    assert.equal(ld.hasPart, undefined);
+    const unknown = await page('/article-particulars?permalinks=no-such-article');
+    assert.equal(titleOf(unknown), '千言医学 · 医学前沿');
+    assert.equal(jsonLd(unknown), undefined);
+  });
+});
+
+describe("the periodical pages' heads", () => {
+  it('/latest-periodical names the newest issue readers see, with its articles as parts', async () => {
+    const newest = await ctx.app.inject({ method: 'POST', url: '/api/article/newestArticle', payload: {} });
+    const record = newest.json().data as { articleWeeklyPo: { title: string; thedate: string }; articleMap: Record<string, { title: string; permalinks: string; accessLevel: string }[]> };
+    assert.ok(record, 'the seed has a weekly issue');
+    const html = await page('/latest-periodical');
+    const { title, thedate } = record.articleWeeklyPo;
+    assert.equal(titleOf(html), `最新一期：${title} - 千言医学`);
+    assert.equal(canonicalOf(html), 'http://localhost/latest-periodical');
+    assert.ok(meta(html, 'description')!.startsWith(`${title}：`));
+    const ld = jsonLd(html)!;
+    assert.equal(ld['@type'], 'PublicationIssue');
+    assert.equal(ld.name, title);
+    assert.equal(ld.datePublished, thedate);
+    assert.deepEqual(ld.isPartOf, { '@type': 'Periodical', name: '千言医学' });
+    const listed = [...(record.articleMap['5'] ?? []), ...(record.articleMap['6'] ?? []), ...(record.articleMap['7'] ?? [])];
+    assert.ok(listed.length > 0);
+    assert.deepEqual(
+      ld.hasPart.map((p: Record<string, unknown>) => [p.headline, p.isAccessibleForFree]),
+      listed.map((a) => [a.title.slice(0, 110), a.accessLevel === 'public']),
+    );
+    const [first] = listed;
+    assert.ok(ld.hasPart.some((p: { url: string }) => p.url.endsWith(`permalinks=${encodeURIComponent(first!.permalinks)}`)));
+  });
+
+  it('/period-article?year&month names the month and lists its issues; a month without issues keeps the site head', async () => {
+    const [latest] = await ctx.app.db.select().from(weeklyIssues).where(eq(weeklyIssues.state, 'published')).orderBy(desc(weeklyIssues.thedate)).limit(1);
+    const [year, month] = [Number(latest!.thedate.slice(0, 4)), Number(latest!.thedate.slice(5, 7))];
+    const reply = await ctx.app.inject({ method: 'POST', url: '/api/article/selectQiKanList', payload: { month: year * 100 + month, pageNo: 1, pageSize: 20 } });
+    const issues = (reply.json().data.results as { articleWeeklyPo: { title: string; thedate: string } }[]).map((r) => r.articleWeeklyPo);
+    assert.ok(issues.length > 0);
+    const html = await page(`/period-article?month=${month}&year=${year}`);
+    assert.equal(titleOf(html), `往期期刊：${year}年${month}月 - 千言医学`);
+    assert.equal(canonicalOf(html), `http://localhost/period-article?year=${year}&amp;month=${month}`);
+    const ld = jsonLd(html)!;
+    assert.equal(ld['@type'], 'CollectionPage');
+    assert.deepEqual(
+      ld.hasPart.map((p: Record<string, unknown>) => [p['@type'], p.name, p.datePublished]),
+      issues.map((i) => ['PublicationIssue', i.title, i.thedate]),
+    );
+    for (const url of ['/period-article', '/period-article?year=1999&month=1', `/period-article?year=${year + 1}&month=${month}`, '/period-article?year=abc&month=13']) {
+      const other = await page(url);
+      assert.equal(titleOf(other), '千言医学 · 医学前沿', url);
+      assert.equal(jsonLd(other), undefined, url);
+    }
+  });
+
+  it("/nejm-catalog names a weekly issue's catalogue as a PublicationIssue", async () => {
+    const [issue] = await ctx.app.db.select().from(weeklyIssues).where(isNotNull(weeklyIssues.catalogPermalinks)).limit(1);
+    assert.ok(issue, 'the seed gives issues a catalogue');
+    const [catalogue] = await ctx.app.db.select().from(articles).where(eq(articles.permalinks, issue.catalogPermalinks!));
+    const html = await page(`/nejm-catalog?permalinks=${catalogue!.permalinks}&month=1&catalogIndex=2`);
+    assert.equal(titleOf(html), `${catalogue!.title} - 千言医学`);
+    assert.equal(canonicalOf(html), `http://localhost/nejm-catalog?permalinks=${catalogue!.permalinks}`);
+    const ld = jsonLd(html)!;
+    assert.equal(ld['@type'], 'PublicationIssue');
+    assert.equal(ld.name, catalogue!.title);
+  });
+});
+
 describe('robots.txt and the sitemap', () => {
   it('robots.txt keeps crawlers out of the API and personal pages and names the sitemap', async () => {
     const res = await ctx.get('/robots.txt');
@@ -117,10 +234,15 @@ describe('robots.txt and the sitemap', () => {
     const res = await ctx.get('/sitemap.xml');
     assert.equal(res.status, 200);
     assert.match(String(res.headers['content-type']), /application\/xml/);
-    const published = await ctx.app.db.select({ permalinks: articles.permalinks }).from(articles).where(inArray(articles.status, [1, 2]));
+    const published = await ctx.app.db.select({ permalinks: articles.permalinks, haswantsay: articles.haswantsay }).from(articles).where(inArray(articles.status, [1, 2]));
     const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
-    const articleLocs = locs.filter((l) => /particulars|article-info/.test(l));
+    const articleLocs = locs.filter((l) => /(?:animation|audio)-particulars|article-info/.test(l));
     assert.equal(articleLocs.length, published.length);
+    // And the commentary page of each article with a commentary.
+    const commentaryLocs = locs.filter((l) => l.includes('/article-particulars?'));
+    const withCommentary = published.filter((p) => p.haswantsay === 1);
+    assert.ok(withCommentary.length > 0);
+    assert.deepEqual(new Set(commentaryLocs), new Set(withCommentary.map((p) => `http://localhost/article-particulars?permalinks=${encodeURIComponent(p.permalinks)}`)));
     assert.match(res.text, /<url><loc>http:\/\/localhost\/article-info\?permalinks=[^<]+<\/loc><lastmod>\d{4}-\d\d-\d\dT[^<]+<\/lastmod><\/url>/);
     const unpublished = await ctx.app.db.select({ permalinks: articles.permalinks }).from(articles).where(eq(articles.status, 0)).limit(5);
     for (const u of unpublished) assert.ok(!res.text.includes(`permalinks=${encodeURIComponent(u.permalinks)}<`), `${u.permalinks} is not published`);

@@ -8,6 +8,22 @@ const DEFAULT_IMAGE = '/api/static/og/qianyan.jpg';
 
 /** Detail routes of articles, by the page that shows them (spec §2.1; 7 and 8 open the media pages). */
 const ARTICLE_ROUTES = new Set(['/article-info', '/animation-particulars', '/audio-particulars']);
+/** The expert commentary page (spec §2.1): a commentary item's own text, or an article's 述评. */
+const COMMENTARY_ROUTE = '/article-particulars';
+/** The journal catalogue page (spec §2.12): a weekly issue's table of contents, an article by permalinks. */
+const CATALOGUE_ROUTE = '/nejm-catalog';
+/** The periodical pages (spec §2.12): the latest week's issue, and the issues of a month. */
+const LATEST_ISSUE_ROUTE = '/latest-periodical';
+const MONTH_ISSUES_ROUTE = '/period-article';
+/** The commentary item source (spec: sourceid 1), whose page is the commentary page. */
+const COMMENTARY_SOURCE = 1;
+/** Headings of the periodical and commentary pages' heads (as the pages name themselves). */
+export const PAGE_META_TEXT = {
+  commentary: '述评',
+  latestIssue: '最新一期',
+  pastIssues: '往期期刊',
+  month: (year: number, month: number) => `${year}年${month}月`,
+} as const;
 
 /** An article's public card, as the content service gives it for a page's head (never its text). */
 export interface ArticleCard {
@@ -15,6 +31,8 @@ export interface ArticleCard {
   title: string;
   outtitle: string;
   author: string;
+  /** The author line without degrees ("Name, Name"), when the content service gives it. */
+  pcauthor?: string;
   intro: string;
   postdate: string;
   sourceid: number;
@@ -23,6 +41,10 @@ export interface ArticleCard {
   thumb: string;
   classNames: string;
   accessLevel: 'public' | 'login' | 'member';
+  /** 1 when the article has an expert commentary (its /article-particulars page shows it). */
+  haswantsay?: number;
+  /** The commentary's heading, when the editors gave one. */
+  wantsayTitle?: string;
 }
 
 /** What a page's head says of it: <title>, description, canonical URL, share picture, JSON-LD. */
@@ -74,17 +96,28 @@ export function articleJsonLd(card: ArticleCard, origin: string): Record<string,
     headline: clip(card.title, 110),
     ...(card.outtitle ? { alternativeHeadline: card.outtitle } : {}),
     ...(card.intro ? { description: clip(plain(card.intro), 300) } : {}),
-    ...(card.author ? { author: card.author.split(/[,，、;；]\s*/).filter(Boolean).slice(0, 20).map((name) => ({ '@type': 'Person', name })) } : {}),
+    ...(card.author ? { author: authorsOf(card) } : {}),
     datePublished: card.postdate,
     inLanguage: 'zh-CN',
     image: [image],
     ...(card.classNames ? { about: card.classNames.split(',').filter(Boolean).map((name) => ({ '@type': 'MedicalSpecialty', name })) } : {}),
     mainEntityOfPage: `${origin}${articlePath(card)}`,
-    publisher: { '@type': 'Organization', name: SITE_NAME, logo: { '@type': 'ImageObject', url: `${origin}/favicon.ico` } },
+    publisher: publisherOf(origin),
     isAccessibleForFree: free,
     ...(free ? {} : { hasPart: { '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: '.qy-ai-body' } }),
   };
 }
+
+/** schema.org authors of an article (at most 20): its names alone, without the degrees of its author line. */
+const authorsOf = (card: Pick<ArticleCard, 'author' | 'pcauthor'>) =>
+  (card.pcauthor?.trim() || card.author)
+    .split(/[,，、;；]\s*/)
+    .filter(Boolean)
+    .slice(0, 20)
+    .map((name) => ({ '@type': 'Person', name }));
+
+/** The site as the publisher schema.org names. */
+const publisherOf = (origin: string) => ({ '@type': 'Organization', name: SITE_NAME, logo: { '@type': 'ImageObject', url: `${origin}/favicon.ico` } });
 
 function absolute(url: string, origin: string): string {
   try {
@@ -113,14 +146,54 @@ export interface ConferenceCard {
   endTime: Date;
 }
 
+/** An article of a weekly issue, as the periodical pages list it (its card, never its text). */
+export interface IssueArticle {
+  title: string;
+  permalinks: string;
+  sourceid: number;
+  thumb: string;
+  accessLevel: string;
+}
+
+/** A weekly issue readers see (portal service's weekly records): its title, date and articles. */
+export interface IssueCard {
+  title: string;
+  /** YYYY-MM-DD */
+  thedate: string;
+  /** Journal articles, then digests, then animations, in the issue's order. */
+  articles: IssueArticle[];
+}
+
 /** Where a page's own head comes from: the public cards of the content the server owns. */
 export interface PageSources {
   article(key: { by: 'permalinks'; permalinks: string } | { by: 'id'; id: number }): Promise<ArticleCard | undefined>;
   lesson(lessonResId: number): Promise<LessonCard | undefined>;
   conference(id: number): Promise<ConferenceCard | undefined>;
+  /** The newest weekly issue readers see (/latest-periodical). */
+  newestIssue(): Promise<IssueCard | undefined>;
+  /** The issues /period-article shows for a month, newest first; none for a month it does not offer. */
+  issuesOfMonth(year: number, month: number): Promise<IssueCard[]>;
 }
 
-export const NO_SOURCES: PageSources = { article: async () => undefined, lesson: async () => undefined, conference: async () => undefined };
+export const NO_SOURCES: PageSources = {
+  article: async () => undefined,
+  lesson: async () => undefined,
+  conference: async () => undefined,
+  newestIssue: async () => undefined,
+  issuesOfMonth: async () => [],
+};
+
+/** A weekly record of the portal service (newestArticle, selectQiKanList) as an issue's card. */
+export function issueCardOf(record: {
+  articleWeeklyPo: { title: string; thedate: string };
+  articleMap: Partial<Record<string, IssueArticle[]>>;
+}): IssueCard {
+  const { title, thedate } = record.articleWeeklyPo;
+  const articles = ['5', '6', '7'].flatMap((key) =>
+    (record.articleMap[key] ?? []).map(({ title: t, permalinks, sourceid, thumb, accessLevel }) => ({ title: t, permalinks, sourceid, thumb, accessLevel })),
+  );
+  return { title, thedate, articles };
+}
 
 const LESSON_ROUTES = new Set(['/course-video', '/series-courses']);
 const CONFERENCE_ROUTES = new Set(['/meeting-notice', '/meeting-review']);
@@ -185,20 +258,155 @@ async function coursePageMeta(path: string, url: URL, origin: string, sources: P
   return undefined;
 }
 
+/** The card of the article a detail page names by permalinks (or id). */
+async function cardOf(url: URL, sources: PageSources): Promise<ArticleCard | undefined> {
+  const permalinks = url.searchParams.get('permalinks');
+  const id = idOf(url);
+  if (permalinks) return sources.article({ by: 'permalinks', permalinks: permalinks.slice(0, 64) });
+  return id !== undefined ? sources.article({ by: 'id', id }) : undefined;
+}
+
+/**
+ * The commentary page's head: a commentary item (source 1) is the page's own text; an article's 述评
+ * is a comment on it (publicationType Comment, isBasedOn the article). Paid or not as the article;
+ * a paid one marks the page's commentary text (.qy-cm-text) as the locked part.
+ */
+export function commentaryPageMeta(card: ArticleCard, origin: string): PageMeta {
+  const canonical = `${origin}${COMMENTARY_ROUTE}?permalinks=${encodeURIComponent(card.permalinks)}`;
+  const own = card.sourceid === COMMENTARY_SOURCE || card.haswantsay !== 1;
+  const heading = own ? card.title : card.wantsayTitle?.trim() || `${PAGE_META_TEXT.commentary}：${card.title}`;
+  const free = card.accessLevel === 'public';
+  const image = absolute(card.thumb || DEFAULT_IMAGE, origin);
+  return {
+    title: `${heading} - ${SITE_NAME}`,
+    description: clip(plain(card.intro) || card.outtitle || card.title, 160),
+    canonical,
+    image,
+    type: 'article',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'MedicalScholarlyArticle',
+      headline: clip(heading, 110),
+      ...(own ? {} : { publicationType: 'Comment', isBasedOn: { '@type': 'MedicalScholarlyArticle', headline: clip(card.title, 110), url: `${origin}${articlePath(card)}` } }),
+      ...(own && card.author ? { author: authorsOf(card) } : {}),
+      datePublished: card.postdate,
+      inLanguage: 'zh-CN',
+      image: [image],
+      ...(card.classNames ? { about: card.classNames.split(',').filter(Boolean).map((name) => ({ '@type': 'MedicalSpecialty', name })) } : {}),
+      mainEntityOfPage: canonical,
+      publisher: publisherOf(origin),
+      isAccessibleForFree: free,
+      ...(free ? {} : { hasPart: { '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: '.qy-cm-text' } }),
+    },
+  };
+}
+
+/** The catalogue page's head: the weekly catalogue as a schema.org PublicationIssue of its journal. */
+function cataloguePageMeta(card: ArticleCard, origin: string): PageMeta {
+  const canonical = `${origin}${CATALOGUE_ROUTE}?permalinks=${encodeURIComponent(card.permalinks)}`;
+  const image = absolute(card.thumb || DEFAULT_IMAGE, origin);
+  return {
+    title: `${card.title} - ${SITE_NAME}`,
+    description: clip(plain(card.intro) || card.outtitle || card.title, 160),
+    canonical,
+    image,
+    type: 'website',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'PublicationIssue',
+      name: card.title,
+      datePublished: card.postdate,
+      inLanguage: 'zh-CN',
+      url: canonical,
+      image: [image],
+      ...(card.sourceName ? { isPartOf: { '@type': 'Periodical', name: card.sourceName } } : {}),
+      publisher: publisherOf(origin),
+      isAccessibleForFree: card.accessLevel === 'public',
+    },
+  };
+}
+
+/** An issue as schema.org: a PublicationIssue whose parts are its articles (title, address, free or not). */
+function issueJsonLd(issue: IssueCard, origin: string, url?: string): Record<string, unknown> {
+  return {
+    '@type': 'PublicationIssue',
+    name: issue.title,
+    datePublished: issue.thedate,
+    ...(url ? { url } : {}),
+    isPartOf: { '@type': 'Periodical', name: SITE_NAME },
+    hasPart: issue.articles.map((a) => ({
+      '@type': 'MedicalScholarlyArticle',
+      headline: clip(a.title, 110),
+      url: `${origin}${articlePath(a)}`,
+      isAccessibleForFree: a.accessLevel === 'public',
+    })),
+  };
+}
+
+/** What an issue holds, for a description: its title and its first articles' titles. */
+const issueDescription = (issue: IssueCard) => clip(`${issue.title}：${issue.articles.map((a) => a.title).join('；')}`, 160);
+/** An issue's share picture: its first article's that has one. */
+const issueImage = (issues: IssueCard[], origin: string) =>
+  absolute(issues.flatMap((i) => i.articles).find((a) => a.thumb)?.thumb || DEFAULT_IMAGE, origin);
+
+/**
+ * The periodical pages' heads: /latest-periodical names the week's issue; /period-article?year&month
+ * the month's issues (a month the page does not offer, or no month, keeps the site's head).
+ */
+async function periodicalPageMeta(path: string, url: URL, origin: string, sources: PageSources): Promise<PageMeta | undefined> {
+  if (path === LATEST_ISSUE_ROUTE) {
+    const issue = await sources.newestIssue();
+    if (!issue) return undefined;
+    const canonical = `${origin}${LATEST_ISSUE_ROUTE}`;
+    return {
+      title: `${PAGE_META_TEXT.latestIssue}：${issue.title} - ${SITE_NAME}`,
+      description: issueDescription(issue),
+      canonical,
+      image: issueImage([issue], origin),
+      type: 'website',
+      jsonLd: { '@context': 'https://schema.org', ...issueJsonLd(issue, origin, canonical), inLanguage: 'zh-CN', publisher: publisherOf(origin) },
+    };
+  }
+  if (path !== MONTH_ISSUES_ROUTE) return undefined;
+  const year = Number(url.searchParams.get('year'));
+  const month = Number(url.searchParams.get('month'));
+  if (!Number.isInteger(year) || year < 2000 || year > 2100 || !Number.isInteger(month) || month < 1 || month > 12) return undefined;
+  const issues = await sources.issuesOfMonth(year, month);
+  if (issues.length === 0) return undefined;
+  const canonical = `${origin}${MONTH_ISSUES_ROUTE}?year=${year}&month=${month}`;
+  const name = `${PAGE_META_TEXT.pastIssues}：${PAGE_META_TEXT.month(year, month)}`;
+  return {
+    title: `${name} - ${SITE_NAME}`,
+    description: clip(issues.map((i) => i.title).join('、') + (issues[0] ? `。${issueDescription(issues[0])}` : ''), 160),
+    canonical,
+    image: issueImage(issues, origin),
+    type: 'website',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'CollectionPage',
+      name,
+      url: canonical,
+      inLanguage: 'zh-CN',
+      publisher: publisherOf(origin),
+      hasPart: issues.map((issue) => issueJsonLd(issue, origin)),
+    },
+  };
+}
+
 /**
  * The head of the page at `url`: an article's, lesson's or conference's own (title, its public
  * intro, its picture, JSON-LD), a page whose remote ships a heading (page-heads.json), or the site's.
  */
 export async function pageMetaFor(url: URL, origin: string, head: PageHead | undefined, sources: PageSources): Promise<PageMeta> {
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+  if (path === COMMENTARY_ROUTE || path === CATALOGUE_ROUTE) {
+    const card = await cardOf(url, sources);
+    if (card) return path === COMMENTARY_ROUTE ? commentaryPageMeta(card, origin) : cataloguePageMeta(card, origin);
+  }
+  const periodical = await periodicalPageMeta(path, url, origin, sources);
+  if (periodical) return periodical;
   if (ARTICLE_ROUTES.has(path)) {
-    const permalinks = url.searchParams.get('permalinks');
-    const id = idOf(url);
-    const card = permalinks
-      ? await sources.article({ by: 'permalinks', permalinks: permalinks.slice(0, 64) })
-      : id !== undefined
-        ? await sources.article({ by: 'id', id })
-        : undefined;
+    const card = await cardOf(url, sources);
     if (card) {
       return {
         title: `${card.title} - ${SITE_NAME}`,
@@ -263,19 +471,32 @@ const LIST_PAGES = ['/', '/nejm-list', '/nejm-periodical-list', '/nejm-catalyst-
 
 const xmlEscape = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** A published article as the sitemap lists it; haswantsay 1 adds its commentary page. */
+export interface SitemapArticle {
+  permalinks: string;
+  sourceid: number;
+  haswantsay?: number;
+  updatedAt: Date;
+}
+
 /**
- * sitemap.xml: the list pages and every published article with its last change; past
- * SITEMAP_LIMIT URLs it is an index of numbered parts (/sitemap-1.xml …).
+ * sitemap.xml: the list pages and every published article with its last change (and the commentary
+ * page of an article that has one); past SITEMAP_LIMIT URLs it is an index of numbered parts
+ * (/sitemap-1.xml …).
  */
 export async function sitemap(
   app: FastifyInstance,
   origin: string,
   part: number | undefined,
-  articles: (limit: number) => Promise<{ permalinks: string; sourceid: number; updatedAt: Date }[]>,
+  articles: (limit: number) => Promise<SitemapArticle[]>,
 ): Promise<string | undefined> {
   const all = [
     ...LIST_PAGES.map((p) => ({ loc: `${origin}${p}`, lastmod: undefined as string | undefined })),
-    ...(await articles(SITEMAP_LIMIT * 20)).map((a) => ({ loc: `${origin}${articlePath(a)}`, lastmod: a.updatedAt.toISOString() })),
+    ...(await articles(SITEMAP_LIMIT * 20)).flatMap((a) => {
+      const lastmod = a.updatedAt.toISOString();
+      const page = { loc: `${origin}${articlePath(a)}`, lastmod };
+      return a.haswantsay === 1 ? [page, { loc: `${origin}${COMMENTARY_ROUTE}?permalinks=${encodeURIComponent(a.permalinks)}`, lastmod }] : [page];
+    }),
   ];
   app.log.debug({ urls: all.length }, 'sitemap');
   const head = '<?xml version="1.0" encoding="UTF-8"?>\n';

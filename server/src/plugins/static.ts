@@ -11,7 +11,7 @@ import type { ReleaseState } from '../modules/releases/state.js';
 import { releasesFor } from '../modules/releases/visitor.js';
 import { LOCAL_UPLOADS_PATH } from '../storage/index.js';
 import { isApiPath, isProviderPath } from './errors.js';
-import { applyPageMeta, NO_SOURCES, originOf, pageMetaFor, robotsTxt, sitemap, type PageSources } from './pageMeta.js';
+import { applyPageMeta, NO_SOURCES, originOf, pageMetaFor, robotsTxt, sitemap, type PageSources, type SitemapArticle } from './pageMeta.js';
 import { closedHeaderAdvert, firstViewData, pageHeadFor, type FirstViewEntry, type PageHead } from './firstView.js';
 
 export interface StaticPluginOptions {
@@ -26,7 +26,7 @@ export interface StaticPluginOptions {
   /** The public cards of articles, lessons and conferences (the pages' heads); none: the site's head. */
   pageSources?: PageSources;
   /** Published articles for the sitemap, newest first. */
-  sitemapArticles?: (limit: number) => Promise<{ permalinks: string; sourceid: number; updatedAt: Date }[]>;
+  sitemapArticles?: (limit: number) => Promise<SitemapArticle[]>;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -791,11 +791,12 @@ export function createContentService(deps: {
      * What the page's head may say of a published article, to anyone (search engines, share
      * cards): its list card, the same for every reader, and never its text. Counts no read.
      */
-    async articleHead(key: { by: 'permalinks'; permalinks: string } | { by: 'id'; id: number }): Promise<ArticleListItem | undefined> {
+    async articleHead(key: { by: 'permalinks'; permalinks: string } | { by: 'id'; id: number }): Promise<(ArticleListItem & { wantsayTitle: string }) | undefined> {
       const version = await currentVersion();
       const where = key.by === 'id' ? eq(articles.id, key.id) : eq(articles.permalinks, permalinksOf(key.permalinks));
       const row = await details.get(version, key.by === 'id' ? `id:${key.id}` : `p:${permalinksOf(key.permalinks)}`, () => findPublished(where, version));
-      return row ? toListItem(row, new Set()) : undefined;
+      // The commentary page's head names the commentary by its heading.
+      return row ? { ...toListItem(row, new Set()), wantsayTitle: row.wantsayTitle } : undefined;
     },
 
     /**
@@ -822,10 +823,10 @@ export function createContentService(deps: {
       return row;
     },
 
-    /** Every published article's address and last change, newest first, for the sitemap. */
-    async sitemapArticles(limit: number): Promise<{ permalinks: string; sourceid: number; updatedAt: Date }[]> {
+    /** Every published article's address and last change, newest first, for the sitemap (with whether it has a commentary page). */
+    async sitemapArticles(limit: number): Promise<{ permalinks: string; sourceid: number; haswantsay: number; updatedAt: Date }[]> {
       return db
-        .select({ permalinks: articles.permalinks, sourceid: articles.sourceId, updatedAt: articles.updatedAt })
+        .select({ permalinks: articles.permalinks, sourceid: articles.sourceId, haswantsay: articles.haswantsay, updatedAt: articles.updatedAt })
         .from(articles)
         .where(inArray(articles.status, REACHABLE))
         .orderBy(desc(articles.postdate))
