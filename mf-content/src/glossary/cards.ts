@@ -1,8 +1,9 @@
 // The card of a marked term (marker.ts): a disclosure. The term is a button (focusable; Enter or
 // Space opens the card, as a tap or a click does; Escape closes it and keeps the focus on the term),
-// with aria-expanded and aria-controls naming the card, and aria-describedby naming it while open so
-// a screen reader reads the definition. Hovering with a mouse shows the card too, until the pointer
-// leaves (a card opened by a tap or a key stays until closed).
+// with aria-expanded and aria-controls naming the card, and aria-describedby naming the card's text
+// while open so a screen reader reads it (term, English, abbreviations, definition) after the term.
+// Hovering with a mouse shows the card too, until the pointer leaves (a card opened by a tap or a
+// key stays until closed).
 import type { GlossaryEntry } from './marker';
 
 export const CARD_TEXT = {
@@ -11,6 +12,9 @@ export const CARD_TEXT = {
   label: (term: string) => `术语释义：${term}`,
 } as const;
 
+/** The id of the card's text, which describes the term while the card is open. */
+const descriptionIdOf = (button: HTMLButtonElement) => `${button.getAttribute('aria-controls')!}-text`;
+
 function cardOf(button: HTMLButtonElement, entry: GlossaryEntry): HTMLElement {
   const doc = button.ownerDocument;
   const card = doc.createElement('span');
@@ -18,7 +22,14 @@ function cardOf(button: HTMLButtonElement, entry: GlossaryEntry): HTMLElement {
   card.id = button.getAttribute('aria-controls')!;
   card.setAttribute('role', 'note');
   card.setAttribute('aria-label', CARD_TEXT.label(entry.term));
-  const line = (className: string, text: string, label?: string) => {
+  // What the term is described by (aria-describedby) is the card's text, in an element of its own
+  // with no name: a described element's aria-label would be read in place of its text, and a screen
+  // reader would announce 术语释义：… and never the definition.
+  const text = doc.createElement('span');
+  text.className = 'qy-term-card-text';
+  text.id = descriptionIdOf(button);
+  card.append(text);
+  const line = (className: string, value: string, label?: string) => {
     const el = doc.createElement('span');
     el.className = className;
     if (label) {
@@ -27,14 +38,29 @@ function cardOf(button: HTMLButtonElement, entry: GlossaryEntry): HTMLElement {
       name.textContent = `${label}：`;
       el.append(name);
     }
-    el.append(text);
-    card.append(el);
+    el.append(value);
+    text.append(el);
   };
   line('qy-term-card-term', entry.term);
   if (entry.english) line('qy-term-card-en', entry.english, CARD_TEXT.english);
   if (entry.aliases.length) line('qy-term-card-aliases', entry.aliases.join('、'), CARD_TEXT.aliases);
   line('qy-term-card-def', entry.definition);
   return card;
+}
+
+/** The room kept between a card and the window's edges. */
+const EDGE = 8;
+
+/**
+ * Moves an open card left as far as it needs to stay inside the window: it opens under its term,
+ * and a term near the right edge of a phone's screen would push it past the edge (and the page
+ * would scroll sideways). Set through the CSS object model, which the site's policy allows.
+ */
+function keepInView(card: HTMLElement) {
+  const view = card.ownerDocument.documentElement.clientWidth;
+  const box = card.getBoundingClientRect();
+  const over = box.right - (view - EDGE);
+  if (over > 0) card.style.left = `${-Math.min(over, Math.max(0, box.left - EDGE))}px`;
 }
 
 /**
@@ -50,9 +76,11 @@ export function attachTermCards(root: HTMLElement, entries: Map<number, Glossary
     if (button.getAttribute('aria-expanded') === 'true') return;
     const entry = entries.get(Number(button.dataset.termId));
     if (!entry) return;
-    button.parentElement!.append(cardOf(button, entry));
+    const card = cardOf(button, entry);
+    button.parentElement!.append(card);
+    keepInView(card);
     button.setAttribute('aria-expanded', 'true');
-    button.setAttribute('aria-describedby', button.getAttribute('aria-controls')!);
+    button.setAttribute('aria-describedby', descriptionIdOf(button));
   };
   const close = (button: HTMLButtonElement) => {
     pinned.delete(button);

@@ -75,12 +75,15 @@ describe('the card of a term', () => {
     expect(term.getAttribute('aria-expanded')).toBe('true');
     const card = document.getElementById(term.getAttribute('aria-controls')!);
     expect(card).not.toBeNull();
-    expect(term.getAttribute('aria-describedby')).toBe(card!.id);
+    expect(term.getAttribute('aria-describedby')).toBe(`${card!.id}-text`);
     expect(card!.getAttribute('role')).toBe('note');
     expect(card!.textContent).toContain('心力衰竭');
     expect(card!.textContent).toContain('英文：heart failure');
     expect(card!.textContent).toContain('缩写/同义词：心衰、HF');
     expect(card!.textContent).toContain('心脏泵血或充盈功能受损的临床综合征。');
+    // What a screen reader announces: the card is named, and the term is described by its whole text.
+    expect(card).toHaveAccessibleName('术语释义：心力衰竭');
+    expect(term).toHaveAccessibleDescription(/^心力衰竭 英文：\s?heart failure 缩写\/同义词：\s?心衰、HF 心脏泵血或充盈功能受损的临床综合征。$/);
     term.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     expect(term.getAttribute('aria-expanded')).toBe('false');
     expect(term.hasAttribute('aria-describedby')).toBe(false);
