@@ -14,6 +14,7 @@ import { createIssueService } from './modules/editorial/issues.js';
 import { createEditorialMediaService } from './modules/editorial/media.js';
 import { createPreviewService } from './modules/editorial/previews.js';
 import { createEditorialService } from './modules/editorial/service.js';
+import { createSiteService } from './modules/editorial/site.js';
 import { createFilesService } from './modules/files/service.js';
 import { createGlossaryService } from './modules/glossary/service.js';
 import { createMediaUrls } from './modules/media/urls.js';
@@ -110,6 +111,8 @@ export function createServices(deps: {
   });
   // The medical glossary (readers' copy, the console's terms; search reads it through its store).
   const glossary = createGlossaryService({ db, now: config.now, editorial });
+  // The site furniture: banners, adverts, hot reads and module switches (the portal's reader calls read them).
+  const site = createSiteService({ db, now: config.now, editorial });
   return {
     account,
     base,
@@ -132,6 +135,7 @@ export function createServices(deps: {
     issues,
     mediaLibrary,
     glossary,
+    site,
   };
 }
 

@@ -7,6 +7,7 @@ import type { Services } from '../../services.js';
 import { ImportMessages } from './importMessages.js';
 import { IMPORT_LIMITS } from './imports.js';
 import editorialMediaRoutes from './mediaRoutes.js';
+import siteRoutes from './siteRoutes.js';
 import type { Transition } from './service.js';
 import {
   ArticleIdBody,
@@ -259,6 +260,8 @@ const editorialRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
 
   // The media library (pictures, video, audio): its upload parses multipart in its own plugin.
   await app.register(editorialMediaRoutes, { mediaLibrary: services.mediaLibrary });
+  // The site furniture: banners, adverts, hot reads, module switches.
+  await app.register(siteRoutes, { site: services.site });
 
   const editorOnly = (summary: string) => staffOnly(summary, 'editor');
   app.post(

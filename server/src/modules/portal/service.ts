@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   aboutPages,
@@ -142,10 +142,19 @@ export function createPortalService(deps: { db: Db; now: () => Date }) {
       return { moduleName, switchValue: row?.value === 1 ? 1 : 0 };
     },
 
-    /** Published adverts of one position, in their sort order. */
+    /**
+     * Published adverts of one position within their start and end times (by the app's clock), in
+     * their sort order.
+     */
     async adverts(body: AdvertListBody) {
       const { pageNo, pageSize, offset } = paging(body.pageNo, body.pageSize);
-      const where = and(eq(adverts.advertPosition, body.advertPosition), eq(adverts.ifPublish, 1));
+      const at = deps.now();
+      const where = and(
+        eq(adverts.advertPosition, body.advertPosition),
+        eq(adverts.ifPublish, 1),
+        or(isNull(adverts.startAt), lte(adverts.startAt, at)),
+        or(isNull(adverts.endAt), gt(adverts.endAt, at)),
+      );
       const [rows, [total]] = await Promise.all([
         db.select().from(adverts).where(where).orderBy(asc(adverts.sort), asc(adverts.id)).limit(pageSize).offset(offset),
         db.select({ n: count() }).from(adverts).where(where),
