@@ -208,7 +208,9 @@ function createConfig(o, argv = {}) {
             },
           },
         },
-        { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+        // No CSS source maps in production: css-loader would put each stylesheet into the bundle a
+        // second time (the map's sourcesContent), which every page's first view would download.
+        { test: /\.css$/, use: ['style-loader', { loader: 'css-loader', options: { sourceMap: !prod } }] },
         { test: /\.(png|jpe?g|svg|gif|webp)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4096 } } },
       ],
     },
