@@ -109,8 +109,8 @@ export interface StaffMember {
   grantedBy: StaffRef | null;
 }
 
-export const AUDIT_ACTIONS = ['submit', 'publish', 'schedule', 'unschedule', 'withdraw', 'to_draft', 'restore', 'role', 'save', 'preview', 'delete', 'upload'] as const;
-export const AUDIT_TARGETS = ['article', 'member', 'issue', 'glossary', 'media'] as const;
+export const AUDIT_ACTIONS = ['submit', 'publish', 'schedule', 'unschedule', 'withdraw', 'to_draft', 'restore', 'role', 'save', 'preview', 'delete', 'upload', 'reorder'] as const;
+export const AUDIT_TARGETS = ['article', 'member', 'issue', 'glossary', 'media', 'banner', 'advert', 'hot_read', 'module_switch'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 

@@ -2,7 +2,7 @@
 // refusals and conflicts (server/src/modules/editorial/messages.ts) are shown as the server sends them.
 export const ED_MSG = {
   consoleName: '千言编辑部',
-  menu: { articles: '文章', issues: '期刊', audit: '审计', staff: '人员' },
+  menu: { articles: '文章', issues: '期刊', site: '站点', audit: '审计', staff: '人员' },
   backToSite: '返回网站',
   roles: { contributor: '撰稿人', editor: '编辑', admin: '管理员' } as Record<string, string>,
   // The access gate.
