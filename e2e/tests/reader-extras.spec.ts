@@ -4,6 +4,7 @@
 // Graph tags and JSON-LD, and none of a member article's paid text.
 import path from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import LIST_HEADS from '../../mf-content/src/pageHeads.json';
 import { isMobile, loginThroughDialog, PASSWORD, test } from './support';
 
 interface Item {
@@ -248,7 +249,7 @@ const sentencesOf = (html: string) =>
     .map((s) => s.trim())
     .filter((s) => s.length >= 15);
 
-test("a member article's HTML, with scripts off, carries its head and none of its paid text", async ({ browser, request, baseURL }, testInfo) => {
+test("a member article's HTML, with scripts off, carries its head and none of its paid text; the week's issue and the list pages have their own heads", async ({ browser, request, baseURL }, testInfo) => {
   test.skip(isMobile(testInfo), 'the HTML is the same for every width');
   const member = (await journalArticles(request)).find((a) => a.sourceid === 5 && a.accessLevel === 'member' && a.haswantsay === 1);
   expect(member).toBeDefined();
@@ -314,6 +315,17 @@ test("a member article's HTML, with scripts off, carries its head and none of it
     expect(issue.title).toBe(`最新一期：${newest.articleWeeklyPo.title} - 千言医学`);
     expect(issue.jsonLd).toMatchObject({ '@type': 'PublicationIssue', name: newest.articleWeeklyPo.title, datePublished: newest.articleWeeklyPo.thedate });
     expect(issue.jsonLd.hasPart.length).toBeGreaterThan(0);
+
+    // The list pages: their own title and description, as their release ships them, and the list
+    // itself as the canonical address (its query is a filter).
+    for (const [route, head] of Object.entries(LIST_HEADS)) {
+      if (route === '/latest-periodical') continue;
+      await page.goto(`${route}?sortType=1`);
+      expect(await page.title(), route).toBe(`${head.title} - 千言医学`);
+      expect(await page.locator('head meta[name="description"]').getAttribute('content'), route).toBe(head.intro);
+      expect(await page.locator('head meta[property="og:title"]').getAttribute('content'), route).toBe(`${head.title} - 千言医学`);
+      expect(await page.locator('head link[rel="canonical"]').getAttribute('href'), route).toBe(new URL(route, baseURL).href);
+    }
   } finally {
     await context.close();
   }

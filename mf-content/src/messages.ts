@@ -2,6 +2,12 @@
 import { SITE_NAME } from '@qianyan/shared';
 
 export { pageTitle, SITE_NAME } from '@qianyan/shared';
+// Headings of the list pages, which the server also puts in each page's <title> and description
+// before scripts run: each release ships them as page-heads.json.
+import PAGE_HEADS from './pageHeads.json';
+
+/** A list page's name and one-line description, as its release ships them for the server. */
+const headOf = (path: keyof typeof PAGE_HEADS) => ({ name: PAGE_HEADS[path].title, intro: PAGE_HEADS[path].intro });
 
 export const TEXT = {
   home: '首页',
@@ -31,16 +37,16 @@ export const TEXT = {
 
 /** Names and one-line descriptions of the article list pages (spec §2.10) and the home entry cards. */
 export const LIST_PAGE_INFO = {
-  '/nejm-list': { name: '期刊文章', intro: '期刊原文的中文译文：综述、临床病例、论著与评论。' },
-  '/nejm-periodical-list': { name: '期刊文摘', intro: '期刊综述精要：临床指南、对临床实践的启示与新兴领域。' },
-  '/nejm-catalyst-list': { name: 'Catalyst', intro: '医疗服务创新与管理实践的案例报告与论文。' },
-  '/nejm-evidence-list': { name: 'Evidence', intro: '临床研究证据的综述、病例与论著。' },
+  '/nejm-list': headOf('/nejm-list'),
+  '/nejm-periodical-list': headOf('/nejm-periodical-list'),
+  '/nejm-catalyst-list': headOf('/nejm-catalyst-list'),
+  '/nejm-evidence-list': headOf('/nejm-evidence-list'),
 } as const;
 
 /** The list screens without tabs and the disease-area list (spec §2.1, §2.10). */
 export const SCREEN_INFO = {
-  clinicalResearch: { name: '临床研究写作', intro: '临床研究的设计、实施与论文写作方法。' },
-  commentary: { name: '述评', intro: '专家对期刊重要研究的解读与点评。' },
+  clinicalResearch: headOf('/clinical-research-list'),
+  commentary: headOf('/commentary'),
   professional: { intro: (area: string) => `${area}领域的期刊文章与动画解读。` },
   more: { name: '更多相关文章', intro: '与所读内容相关的全部文章，可按发布日期、期刊文章类型与期刊文摘类型筛选。' },
 } as const;

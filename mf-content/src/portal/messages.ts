@@ -1,4 +1,6 @@
 // Strings of the home page, periodicals, animations, audio and about pages that the spec does not fix.
+// The list pages' headings come from the release's page-heads.json (the server's <title> and description too).
+import PAGE_HEADS from '../pageHeads.json';
 export const HOME_TEXT = {
   banners: '焦点推荐',
   prevSlide: '上一张',
@@ -31,8 +33,8 @@ export const EXTRA_FIELDS = {
 } as const;
 
 export const PERIOD_TEXT = {
-  title: '往期期刊',
-  latestTitle: '最新一期',
+  title: PAGE_HEADS['/period-article'].title,
+  latestTitle: PAGE_HEADS['/latest-periodical'].title,
   keptOffline: (n: number) => `本期 ${n} 篇已保存，无网络时也可阅读`,
   year: '年份',
   yearOption: (y: number) => `${y}年`,
@@ -48,10 +50,10 @@ export const PERIOD_TEXT = {
 } as const;
 
 export const MEDIA_TEXT = {
-  animationTitle: '动画解读',
-  audioTitle: '音频',
-  animationIntro: '用动画讲清一项研究的设计、结果与临床意义。',
-  audioIntro: '期刊重点文章的音频导读，通勤路上也能听。',
+  animationTitle: PAGE_HEADS['/animation-list'].title,
+  audioTitle: PAGE_HEADS['/audio-list'].title,
+  animationIntro: PAGE_HEADS['/animation-list'].intro,
+  audioIntro: PAGE_HEADS['/audio-list'].intro,
   sortNewest: '最新',
   sortOldest: '最早',
   sortHottest: '最热',
