@@ -99,6 +99,17 @@ describe("an article page's head", () => {
     }
     assert.match(await page('/nejm-list?sortType=1'), /<link rel="canonical" href="http:\/\/localhost\/nejm-list">/);
   });
+
+  it("names /index, where every link of the site goes, as the home page's address, also when it is reached at /", async () => {
+    for (const url of ['/', '/index', '/index?from=share']) {
+      const html = await page(url);
+      assert.equal(canonicalOf(html), 'http://localhost/index', url);
+      assert.equal(meta(html, 'og:url'), 'http://localhost/index', url);
+    }
+    const locs = [...(await ctx.get('/sitemap.xml')).text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    assert.ok(locs.includes('http://localhost/index'), 'the sitemap lists the home page at /index');
+    assert.ok(!locs.includes('http://localhost/'), 'and not at /');
+  });
 });
 
 describe("lesson and conference pages' heads", () => {

@@ -6,6 +6,13 @@ export const SITE_NAME = '千言医学';
 const SITE_DESCRIPTION = '千言医学：医学期刊中文版、专家述评、动画解读与医学课程';
 const DEFAULT_IMAGE = '/api/static/og/qianyan.jpg';
 
+/**
+ * The home page's address: `/` draws it too, but every link of the site goes to /index, so that is the
+ * address its head names as canonical and the sitemap lists (a canonical `/` from /index is the
+ * "points to the domain's root" mistake search engines and Lighthouse flag).
+ */
+export const HOME_PATH = '/index';
+
 /** Detail routes of articles, by the page that shows them (spec §2.1; 7 and 8 open the media pages). */
 const ARTICLE_ROUTES = new Set(['/article-info', '/animation-particulars', '/audio-particulars']);
 /** The expert commentary page (spec §2.1): a commentary item's own text, or an article's 述评. */
@@ -420,9 +427,9 @@ export async function pageMetaFor(url: URL, origin: string, head: PageHead | und
   }
   const course = await coursePageMeta(path, url, origin, sources);
   if (course) return course;
-  const home = path === '/' || path === '/index';
+  const home = path === '/' || path === HOME_PATH;
   // Query strings of list pages are filters: the list itself is the page to keep.
-  const canonical = `${origin}${home ? '/' : path}`;
+  const canonical = `${origin}${home ? HOME_PATH : path}`;
   return {
     title: head ? `${head.title} - ${SITE_NAME}` : `${SITE_NAME} · 医学前沿`,
     description: head?.intro ? clip(head.intro, 160) : SITE_DESCRIPTION,
@@ -467,7 +474,7 @@ export function robotsTxt(origin: string): string {
 /** Most URLs in one sitemap file (the protocol's limit). */
 export const SITEMAP_LIMIT = 50_000;
 
-const LIST_PAGES = ['/', '/nejm-list', '/nejm-periodical-list', '/nejm-catalyst-list', '/nejm-evidence-list', '/clinical-research-list', '/commentary', '/animation-list', '/audio-list', '/latest-periodical', '/period-article', '/course-resources', '/about'];
+const LIST_PAGES = [HOME_PATH, '/nejm-list', '/nejm-periodical-list', '/nejm-catalyst-list', '/nejm-evidence-list', '/clinical-research-list', '/commentary', '/animation-list', '/audio-list', '/latest-periodical', '/period-article', '/course-resources', '/about'];
 
 const xmlEscape = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
