@@ -6,6 +6,8 @@ import { renderAt, sessionUser } from '@qianyan/shared/testing';
 import { editorApi, type StaffMe } from '../../api';
 import { EditorialRoutes } from '../../App';
 import { BannersPanel } from './BannersPanel';
+import { HotReadsPanel } from './HotReadsPanel';
+import { SwitchesPanel } from './SwitchesPanel';
 import { AdvertForm, advertPayload, advertValues, BannerForm } from './SiteForms';
 import { endBeforeStart, isLink, move, siteApi, type SiteAdvert, type SiteBanner } from './siteApi';
 
@@ -144,6 +146,55 @@ describe('the banners panel', () => {
     expect(alert).toHaveTextContent('当前为第4版');
     await userEvent.click(within(alert).getByRole('button', { name: '载入最新版本' }));
     await waitFor(() => expect(siteApi.banner).toHaveBeenCalledTimes(2));
+  }, 30_000);
+});
+
+describe('the hot reads and switches panels', () => {
+  const item = (relationType: 10 | 20 | 30 | 40, relationId: number, title: string) => ({
+    relationType,
+    relationId,
+    typeLabel: relationType === 40 ? '文章' : '课程',
+    title,
+    permalinks: '',
+    shown: true,
+  });
+
+  it('adds a found article at the end of the list, saved at the version shown; one already listed is not offered', async () => {
+    jest.spyOn(siteApi, 'hotReads').mockResolvedValue({ items: [item(40, 1, '已在热读的文章'), item(10, 7, '一节课')], version: 'v1' });
+    const candidates = jest.spyOn(siteApi, 'hotReadCandidates').mockResolvedValue({ results: [item(40, 1, '已在热读的文章'), item(40, 2, '新的文章')] });
+    const save = jest.spyOn(siteApi, 'saveHotReads').mockResolvedValue({ items: [], version: 'v2' });
+    render(<HotReadsPanel />);
+    await screen.findByText('一节课');
+    await enter(screen.getByRole('searchbox', { name: '按标题搜索' }), '文章');
+    await userEvent.keyboard('{Enter}');
+    expect(candidates).toHaveBeenCalledWith(40, '文章', { silent: true });
+    const offered = (await screen.findByText('新的文章')).closest('tr')!;
+    expect(screen.getByText('已在列表中')).toBeInTheDocument();
+    await userEvent.click(within(offered).getByRole('button', { name: /选\s*用/ }));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(save.mock.calls[0]![0]).toBe('v1');
+    expect(save.mock.calls[0]![1].map((i) => [i.relationType, i.relationId])).toEqual([
+      [40, 1],
+      [10, 7],
+      [40, 2],
+    ]);
+  }, 30_000);
+
+  it('sets a switch to the value chosen', async () => {
+    jest.spyOn(siteApi, 'switches').mockResolvedValue({
+      results: [
+        { moduleName: 'advert', label: '广告', switchValue: 1 },
+        { moduleName: 'hot_read', label: '热读', switchValue: 1 },
+      ],
+    });
+    const set = jest.spyOn(siteApi, 'setSwitch').mockResolvedValue({ moduleName: 'advert', label: '广告', switchValue: 0 });
+    render(<SwitchesPanel />);
+    const advert = await screen.findByRole('switch', { name: '广告' });
+    expect(advert).toBeChecked();
+    await userEvent.click(advert);
+    expect(set).toHaveBeenCalledWith('advert', 0, { silent: true });
+    await waitFor(() => expect(screen.getByRole('switch', { name: '广告' })).not.toBeChecked());
+    expect(screen.getByRole('switch', { name: '热读' })).toBeChecked();
   }, 30_000);
 });
 
