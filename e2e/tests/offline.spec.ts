@@ -101,7 +101,7 @@ test('the site passes the browser’s installable-app check', async ({ baseURL }
       .toEqual([]);
     const { url, data } = await cdp.send('Page.getAppManifest');
     expect(url).toMatch(/\/manifest\.webmanifest$/);
-    expect(JSON.parse(data).name).toBe('千言医学');
+    expect(JSON.parse(data ?? '{}').name).toBe('千言医学');
   } finally {
     await context.close();
     fs.rmSync(profile, { recursive: true, force: true });
