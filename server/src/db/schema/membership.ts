@@ -20,7 +20,12 @@ export const servicePlans = pgTable(
     memberEquityId: varchar('member_equity_id', { length: 128 }).notNull().default(''),
     intro: text('intro').notNull().default(''),
     sort: smallint('sort').notNull().default(0),
+    /** 1 on sale (readers see it and may order it), 0 not. */
     enabled: smallint('enabled').notNull().default(1),
+    /** Raised by every console save (the on-sale switch excepted); a save names the revision it was based on. */
+    revision: integer('revision').notNull().default(1),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    updatedBy: integer('updated_by'),
   },
   (t) => [
     uniqueIndex('service_plans_type_key').on(t.type),
