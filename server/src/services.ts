@@ -14,6 +14,7 @@ import { createIssueService } from './modules/editorial/issues.js';
 import { createEditorialMediaService } from './modules/editorial/media.js';
 import { createPreviewService } from './modules/editorial/previews.js';
 import { createEditorialService } from './modules/editorial/service.js';
+import { createPlansService } from './modules/editorial/plans.js';
 import { createSiteService } from './modules/editorial/site.js';
 import { createFilesService } from './modules/files/service.js';
 import { createGlossaryService } from './modules/glossary/service.js';
@@ -113,6 +114,8 @@ export function createServices(deps: {
   const glossary = createGlossaryService({ db, now: config.now, editorial });
   // The site furniture: banners, adverts, hot reads and module switches (the portal's reader calls read them).
   const site = createSiteService({ db, now: config.now, editorial });
+  // Membership in the console: plans, prices, benefits, the FAQ and the agreement (admins only).
+  const plans = createPlansService({ db, now: config.now, editorial });
   return {
     account,
     base,
@@ -136,6 +139,7 @@ export function createServices(deps: {
     mediaLibrary,
     glossary,
     site,
+    plans,
   };
 }
 

@@ -7,6 +7,7 @@ import type { Services } from '../../services.js';
 import { ImportMessages } from './importMessages.js';
 import { IMPORT_LIMITS } from './imports.js';
 import editorialMediaRoutes from './mediaRoutes.js';
+import plansRoutes from './plansRoutes.js';
 import siteRoutes from './siteRoutes.js';
 import type { Transition } from './service.js';
 import {
@@ -262,6 +263,8 @@ const editorialRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
   await app.register(editorialMediaRoutes, { mediaLibrary: services.mediaLibrary });
   // The site furniture: banners, adverts, hot reads, module switches.
   await app.register(siteRoutes, { site: services.site });
+  // Membership: plans and prices, benefits, the subscription FAQ and agreement (admins only).
+  await app.register(plansRoutes, { plans: services.plans });
 
   const editorOnly = (summary: string) => staffOnly(summary, 'editor');
   app.post(
