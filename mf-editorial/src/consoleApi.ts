@@ -110,7 +110,7 @@ export interface StaffMember {
 }
 
 export const AUDIT_ACTIONS = ['submit', 'publish', 'schedule', 'unschedule', 'withdraw', 'to_draft', 'restore', 'role', 'save', 'preview', 'delete', 'upload', 'reorder'] as const;
-export const AUDIT_TARGETS = ['article', 'member', 'issue', 'glossary', 'media', 'banner', 'advert', 'hot_read', 'module_switch'] as const;
+export const AUDIT_TARGETS = ['article', 'member', 'issue', 'glossary', 'media', 'banner', 'advert', 'hot_read', 'module_switch', 'plan', 'benefit', 'subscribe_text'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 

@@ -101,7 +101,7 @@ export const CM = {
     upload: '上传',
     reorder: '调整顺序',
   } as Record<string, string>,
-  targets: { article: '文章', member: '人员', issue: '期刊', glossary: '术语', media: '媒体', banner: '横幅', advert: '广告', hot_read: '热读', module_switch: '模块开关' } as Record<string, string>,
+  targets: { article: '文章', member: '人员', issue: '期刊', glossary: '术语', media: '媒体', banner: '横幅', advert: '广告', hot_read: '热读', module_switch: '模块开关', plan: '会员方案', benefit: '会员权益', subscribe_text: '常见问题与协议' } as Record<string, string>,
   allActions: '全部操作',
   allTargets: '全部对象',
   allActors: '全部操作人',

@@ -1,7 +1,7 @@
 // The console's screens, in one table: each route's path (under /editor), its page (a chunk of its
 // own, from pages/<name>/), who may open it, and its entry in the sidebar menu, if any. A new screen
 // is one entry here and a folder under pages/.
-import { AuditOutlined, BookOutlined, FileTextOutlined, GlobalOutlined, ReadOutlined, TeamOutlined } from '@ant-design/icons';
+import { AuditOutlined, BookOutlined, CrownOutlined, FileTextOutlined, GlobalOutlined, ReadOutlined, TeamOutlined } from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { StaffMe } from './api';
 import { ED_MSG } from './messages';
@@ -72,6 +72,13 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     Page: lazy(() => import('./pages/site/SitePage')),
     allowed: editors,
     menu: { key: 'site', label: ED_MSG.menu.site, icon: <GlobalOutlined /> },
+  },
+  {
+    // Admins only (money): the server refuses everyone else as well.
+    path: 'plans',
+    Page: lazy(() => import('./pages/plans/PlansPage')),
+    allowed: (me) => me.role === 'admin',
+    menu: { key: 'plans', label: '会员方案', icon: <CrownOutlined /> },
   },
   {
     path: 'audit',
