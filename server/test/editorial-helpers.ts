@@ -26,6 +26,20 @@ export function refused(reply: { code: number; msg: string }, code: number, msg:
   else assert.match(reply.msg, msg);
 }
 
+/** An audit row as /api/editor/audit/list gives it. */
+export interface AuditRow {
+  action: string;
+  actorName: string;
+  targetId: number;
+  targetLabel: string;
+  before: any;
+  after: any;
+}
+
+/** The audit trail of one target type, newest first, read by an admin. */
+export const auditTrail = async (ctx: TestContext, targetType: string, adminToken: string): Promise<AuditRow[]> =>
+  dataOf(await editorCall(ctx, '/audit/list', { targetType, pageSize: 100 }, adminToken)).results;
+
 /** The demo staff accounts and a reader, logged in. */
 export async function staffTokens(ctx: TestContext) {
   const [contributor, editor, admin, reader] = await Promise.all(['demo_contributor', 'demo_editor', 'demo_admin', 'demo_reader'].map((n) => ctx.login(n)));

@@ -11,7 +11,7 @@ import { EditorialMessages } from '../src/modules/editorial/messages.js';
 import { PlanMessages as M } from '../src/modules/editorial/plansMessages.js';
 import { PayMessages } from '../src/modules/membership/messages.js';
 import type { SandboxPay } from '../src/providers/payment/sandbox.js';
-import { dataOf, editorCall, refused, staffTokens, type Reply } from './editorial-helpers.js';
+import { auditTrail, dataOf, editorCall, refused, staffTokens, type Reply } from './editorial-helpers.js';
 import { createTestApp, type TestContext } from './helpers.js';
 import { newReader, orderBySn, outTradeNoOf, periodsOf, provider } from './payment-helpers.js';
 
@@ -33,15 +33,7 @@ const texts = async () => dataOf(await call('/texts', {}, tokens.admin));
 /** What readers get: getServiceList and getsubscribeQaList (no token needed). */
 const serviceList = () => provider(ctx, 'program', 'getServiceList', { ut: 1 });
 const qaList = () => provider(ctx, 'program', 'getsubscribeQaList');
-const trail = async (targetType: string) =>
-  dataOf(await editorCall(ctx, '/audit/list', { targetType, pageSize: 100 }, tokens.admin)).results as {
-    action: string;
-    actorName: string;
-    targetId: number;
-    targetLabel: string;
-    before: any;
-    after: any;
-  }[];
+const trail = (targetType: string) => auditTrail(ctx, targetType, tokens.admin);
 const saveBody = (p: any, fields: Record<string, unknown> = {}) => ({
   id: p.id,
   baseRevision: p.revision,

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { SiteMessages as M } from '../src/modules/editorial/siteMessages.js';
 import { EditorialMessages } from '../src/modules/editorial/messages.js';
-import { dataOf, editorCall, refused, staffTokens, type Reply } from './editorial-helpers.js';
+import { auditTrail, dataOf, editorCall, refused, staffTokens, type Reply } from './editorial-helpers.js';
 import { createTestApp, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
@@ -47,15 +47,7 @@ const homePage = async () => {
   assert.equal(res.status, 200);
   return res.text;
 };
-const trail = async (targetType: string) =>
-  dataOf(await editorCall(ctx, '/audit/list', { targetType, pageSize: 100 }, tokens.admin)).results as {
-    action: string;
-    actorName: string;
-    targetId: number;
-    targetLabel: string;
-    before: any;
-    after: any;
-  }[];
+const trail = (targetType: string) => auditTrail(ctx, targetType, tokens.admin);
 
 describe('site furniture: who may change it', () => {
   it('refuses visitors, readers and contributors on every route, and nothing changes', async () => {
