@@ -62,11 +62,11 @@ export const articleRevisions = pgTable(
   ],
 );
 
-/** Audited actions; `save` is a weekly issue's, a glossary term's or the site furniture's (an article's saves are its revisions), `preview` a preview link made, `delete` a glossary term, banner or advert removed, `upload` a media file added to the library, `reorder` adverts of a position put in a new order. */
-export const AUDIT_ACTIONS = ['submit', 'publish', 'schedule', 'unschedule', 'withdraw', 'to_draft', 'restore', 'role', 'save', 'preview', 'delete', 'upload', 'reorder'] as const;
+/** Audited actions; `save` is a weekly issue's, a glossary term's or the site furniture's (an article's saves are its revisions), `preview` a preview link made, `delete` a glossary term, banner or advert removed, `upload` a media file added to the library, `reorder` adverts of a position put in a new order, `refund` an order refunded from the console, `export` the listed orders exported (CSV or Excel). */
+export const AUDIT_ACTIONS = ['submit', 'publish', 'schedule', 'unschedule', 'withdraw', 'to_draft', 'restore', 'role', 'save', 'preview', 'delete', 'upload', 'reorder', 'refund', 'export'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-/** `banner` a code's pictures, `advert` one advert (or a position's order), `hot_read` the hot reads list, `module_switch` a module switch (modules/editorial/site.ts); `plan` a service plan, `benefit` the benefits list, `subscribe_text` the FAQ or the agreement (modules/editorial/plans.ts). */
-export const AUDIT_TARGETS = ['article', 'member', 'issue', 'glossary', 'media', 'banner', 'advert', 'hot_read', 'module_switch', 'plan', 'benefit', 'subscribe_text'] as const;
+/** `banner` a code's pictures, `advert` one advert (or a position's order), `hot_read` the hot reads list, `module_switch` a module switch (modules/editorial/site.ts); `plan` a service plan, `benefit` the benefits list, `subscribe_text` the FAQ or the agreement (modules/editorial/plans.ts); `order` a service order (its refund) or, with target id 0, the orders listed by an export (modules/editorial/orders.ts). */
+export const AUDIT_TARGETS = ['article', 'member', 'issue', 'glossary', 'media', 'banner', 'advert', 'hot_read', 'module_switch', 'plan', 'benefit', 'subscribe_text', 'order'] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 /**
@@ -99,9 +99,9 @@ export const editorialAudit = pgTable(
     index('editorial_audit_action_idx').on(t.action, t.id),
     check(
       'editorial_audit_action_check',
-      sql`${t.action} in ('submit', 'publish', 'schedule', 'unschedule', 'withdraw', 'to_draft', 'restore', 'role', 'save', 'preview', 'delete', 'upload', 'reorder')`,
+      sql`${t.action} in ('submit', 'publish', 'schedule', 'unschedule', 'withdraw', 'to_draft', 'restore', 'role', 'save', 'preview', 'delete', 'upload', 'reorder', 'refund', 'export')`,
     ),
-    check('editorial_audit_target_type_check', sql`${t.targetType} in ('article', 'member', 'issue', 'glossary', 'media', 'banner', 'advert', 'hot_read', 'module_switch', 'plan', 'benefit', 'subscribe_text')`),
+    check('editorial_audit_target_type_check', sql`${t.targetType} in ('article', 'member', 'issue', 'glossary', 'media', 'banner', 'advert', 'hot_read', 'module_switch', 'plan', 'benefit', 'subscribe_text', 'order')`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { at, createdAt } from './columns.js';
 import { memberRef } from './account.js';
 import { articles } from './content.js';
@@ -106,6 +106,8 @@ export const serviceOrders = pgTable(
     closedAt: at('closed_at'),
     refundedAt: at('refunded_at'),
     refundNo: varchar('refund_no', { length: 64 }),
+    /** A refund under way (its provider call); another refund waits until it is done or this is old. */
+    refundClaimedAt: at('refund_claimed_at'),
     deletedAt: at('deleted_at'),
     createdAt: createdAt(),
   },
@@ -244,6 +246,38 @@ export const paymentEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('payment_events_trade_idx').on(t.outTradeNo), index('payment_events_created_idx').on(t.createdAt)],
+);
+
+/** What one run of the reconciler changed: an order it fulfilled or closed, an attempt, an agreement. */
+export interface ReconcileFix {
+  /** fulfilled | attempt_closed | order_closed | agreement_signed */
+  action: string;
+  ordersn: string;
+  outTradeNo?: string;
+}
+
+/**
+ * Each run of the reconciler (payments.reconcile, on its timer or from the command line): when it
+ * started and finished, what it counted and the orders it fixed (the console's 订单 page shows the
+ * latest). A run that failed keeps its error; one whose process died keeps finished_at null.
+ */
+export const reconcileRuns = pgTable(
+  'reconcile_runs',
+  {
+    id: serial('id').primaryKey(),
+    startedAt: at('started_at').notNull(),
+    finishedAt: at('finished_at'),
+    checked: integer('checked').notNull().default(0),
+    fulfilled: integer('fulfilled').notNull().default(0),
+    agreementsSigned: integer('agreements_signed').notNull().default(0),
+    attemptsClosed: integer('attempts_closed').notNull().default(0),
+    ordersClosed: integer('orders_closed').notNull().default(0),
+    qrExpired: integer('qr_expired').notNull().default(0),
+    errors: integer('errors').notNull().default(0),
+    fixed: jsonb('fixed').$type<ReconcileFix[]>().notNull().default(sql`'[]'::jsonb`),
+    error: text('error'),
+  },
+  (t) => [index('reconcile_runs_started_idx').on(t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 /**
