@@ -62,8 +62,8 @@ export const articleRevisions = pgTable(
   ],
 );
 
-/** Audited actions; `save` is a weekly issue's, a glossary term's or the site furniture's (an article's saves are its revisions), `preview` a preview link made, `delete` a glossary term, banner or advert removed, `upload` a media file added to the library, `reorder` adverts of a position put in a new order, `refund` an order refunded from the console, `export` the listed orders exported (CSV or Excel). */
-export const AUDIT_ACTIONS = ['submit', 'publish', 'schedule', 'unschedule', 'withdraw', 'to_draft', 'restore', 'role', 'save', 'preview', 'delete', 'upload', 'reorder', 'refund', 'export'] as const;
+/** Audited actions; `save` is a weekly issue's, a glossary term's or the site furniture's (an article's saves are its revisions), `preview` a preview link made, `delete` a glossary term, banner or advert removed, `upload` a media file added to the library, `reorder` adverts of a position put in a new order, `refund` an order refunded from the console, `export` the listed orders exported (CSV or Excel), `member_extend`, `member_grant`, `member_end` a reader's membership extended, granted or ended by an admin, `end_sessions` all of a reader's sessions ended (modules/editorial/members.ts). */
+export const AUDIT_ACTIONS = ['submit', 'publish', 'schedule', 'unschedule', 'withdraw', 'to_draft', 'restore', 'role', 'save', 'preview', 'delete', 'upload', 'reorder', 'refund', 'export', 'member_extend', 'member_grant', 'member_end', 'end_sessions'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** `banner` a code's pictures, `advert` one advert (or a position's order), `hot_read` the hot reads list, `module_switch` a module switch (modules/editorial/site.ts); `plan` a service plan, `benefit` the benefits list, `subscribe_text` the FAQ or the agreement (modules/editorial/plans.ts); `order` a service order (its refund) or, with target id 0, the orders listed by an export (modules/editorial/orders.ts). */
 export const AUDIT_TARGETS = ['article', 'member', 'issue', 'glossary', 'media', 'banner', 'advert', 'hot_read', 'module_switch', 'plan', 'benefit', 'subscribe_text', 'order'] as const;
@@ -99,10 +99,29 @@ export const editorialAudit = pgTable(
     index('editorial_audit_action_idx').on(t.action, t.id),
     check(
       'editorial_audit_action_check',
-      sql`${t.action} in ('submit', 'publish', 'schedule', 'unschedule', 'withdraw', 'to_draft', 'restore', 'role', 'save', 'preview', 'delete', 'upload', 'reorder', 'refund', 'export')`,
+      sql`${t.action} in ('submit', 'publish', 'schedule', 'unschedule', 'withdraw', 'to_draft', 'restore', 'role', 'save', 'preview', 'delete', 'upload', 'reorder', 'refund', 'export', 'member_extend', 'member_grant', 'member_end', 'end_sessions')`,
     ),
     check('editorial_audit_target_type_check', sql`${t.targetType} in ('article', 'member', 'issue', 'glossary', 'media', 'banner', 'advert', 'hot_read', 'module_switch', 'plan', 'benefit', 'subscribe_text', 'order')`),
   ],
+);
+
+/**
+ * The request ids (idempotency keys) of staff actions that change a reader's membership or
+ * sessions: the console sends one per action; the first call with it applies the change in the same
+ * transaction that writes this row, a repeat (a double click, a retry) gets the stored result back.
+ */
+export const staffRequests = pgTable(
+  'staff_requests',
+  {
+    requestId: varchar('request_id', { length: 64 }).primaryKey(),
+    actorId: integer('actor_id').notNull(),
+    action: varchar('action', { length: 16 }).$type<AuditAction>().notNull(),
+    targetType: varchar('target_type', { length: 16 }).$type<AuditTarget>().notNull(),
+    targetId: integer('target_id').notNull(),
+    result: jsonb('result').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_requests_target_idx').on(t.targetType, t.targetId)],
 );
 
 export const PREVIEW_AUDIENCES = ['visitor', 'reader', 'member'] as const;
