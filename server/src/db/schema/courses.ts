@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { at, createdAt, classIds } from './columns.js';
+import { boolean, check, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { members } from './account.js';
+import { at, createdAt, classIds, updatedAt } from './columns.js';
+import type { EditorialState } from './content.js';
 import { tsvector } from './search.js';
 
 /**
@@ -34,8 +36,16 @@ export const lessons = pgTable(
     aboutcontent: text('aboutcontent').notNull().default(''),
     outsideChain: text('outside_chain').notNull().default(''),
     publishdate: at('publishdate').notNull(),
-    /** 1 published, 0 draft (lessonStatus). */
+    /** 1 published, 0 draft (lessonStatus): 1 exactly while the editorial state is published. */
     status: smallint('status').notNull().default(1),
+    /** Editorial workflow state, as an article's (modules/editorial/courses.ts); rows written before the console are published. */
+    editorialState: varchar('editorial_state', { length: 12 }).$type<EditorialState>().notNull().default('published'),
+    /** When a scheduled lesson goes live (set in the scheduled state only). */
+    publishAt: at('publish_at'),
+    /** Optimistic revision of the console's saves. */
+    revision: integer('revision').notNull().default(1),
+    createdBy: integer('created_by').references(() => members.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
     sort: integer('sort').notNull().default(0),
     viewCount: integer('view_count').notNull().default(0),
     createdAt: createdAt(),
@@ -54,6 +64,10 @@ export const lessons = pgTable(
     index('lessons_search_stale_idx').on(t.id).where(sql`${t.searchVector} is null`),
     check('lessons_subject_ser_type_check', sql`${t.subjectSerType} between 1 and 5`),
     check('lessons_if_view_auth_check', sql`${t.ifViewAuth} in (1, 2)`),
+    check('lessons_editorial_state_check', sql`${t.editorialState} in ('draft', 'in_review', 'scheduled', 'published', 'withdrawn')`),
+    check('lessons_reachable_published_check', sql`${t.status} = 0 or ${t.editorialState} = 'published'`),
+    check('lessons_scheduled_time_check', sql`${t.editorialState} <> 'scheduled' or ${t.publishAt} is not null`),
+    index('lessons_due_idx').on(t.publishAt).where(sql`${t.editorialState} = 'scheduled'`),
   ],
 );
 
@@ -74,7 +88,54 @@ export const conferences = pgTable(
     media: text('media').notNull().default('[]'),
     /** 1 review (past), 2 notice (upcoming). */
     status: smallint('status').notNull().default(2),
+    /** Editorial workflow state, as an article's: readers see published conferences only. */
+    editorialState: varchar('editorial_state', { length: 12 }).$type<EditorialState>().notNull().default('published'),
+    publishAt: at('publish_at'),
+    revision: integer('revision').notNull().default(1),
+    createdBy: integer('created_by').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('conferences_begin_idx').on(t.beginTime.desc().nullsFirst()),
+    check('conferences_editorial_state_check', sql`${t.editorialState} in ('draft', 'in_review', 'scheduled', 'published', 'withdrawn')`),
+    check('conferences_scheduled_time_check', sql`${t.editorialState} <> 'scheduled' or ${t.publishAt} is not null`),
+    index('conferences_due_idx').on(t.publishAt).where(sql`${t.editorialState} = 'scheduled'`),
+  ],
+);
+
+export const CONTENT_REVISION_TARGETS = ['lesson', 'conference'] as const;
+export type ContentRevisionTarget = (typeof CONTENT_REVISION_TARGETS)[number];
+
+/**
+ * Every save of a lesson's or a conference's editable document, whole, as article_revisions keeps
+ * an article's: applied ones carry the revision they made; a save refused because someone else
+ * saved first is kept, not applied (revision null).
+ */
+export const contentRevisions = pgTable(
+  'content_revisions',
+  {
+    id: serial('id').primaryKey(),
+    targetType: varchar('target_type', { length: 12 }).$type<ContentRevisionTarget>().notNull(),
+    /** lessons.id or conferences.id. */
+    targetId: integer('target_id').notNull(),
+    revision: integer('revision'),
+    baseRevision: integer('base_revision').notNull(),
+    applied: boolean('applied').notNull(),
+    /** create, save, restore, or conflict (not applied). */
+    kind: varchar('kind', { length: 12 }).notNull(),
+    restoredFrom: integer('restored_from'),
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
+    memberName: varchar('member_name', { length: 64 }).notNull().default(''),
+    changed: text('changed').array().notNull().default(sql`'{}'::text[]`),
+    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('conferences_begin_idx').on(t.beginTime.desc().nullsFirst())],
+  (t) => [
+    index('content_revisions_target_idx').on(t.targetType, t.targetId, t.id.desc().nullsFirst()),
+    uniqueIndex('content_revisions_target_revision_key').on(t.targetType, t.targetId, t.revision).where(sql`${t.revision} is not null`),
+    check('content_revisions_target_type_check', sql`${t.targetType} in ('lesson', 'conference')`),
+    check('content_revisions_kind_check', sql`${t.kind} in ('create', 'save', 'restore', 'conflict')`),
+    check('content_revisions_applied_check', sql`${t.applied} = (${t.revision} is not null)`),
+  ],
 );
