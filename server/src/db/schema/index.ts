@@ -9,3 +9,4 @@ export * from './releases.js';
 export * from './editorial.js';
 export * from './editorialMedia.js';
 export * from './glossary.js';
+export * from './search.js';
