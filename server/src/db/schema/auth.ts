@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { at } from './columns.js';
 import { memberRef } from './account.js';
 
@@ -67,6 +67,10 @@ export const outboxMessages = pgTable(
     subject: varchar('subject', { length: 200 }).notNull().default(''),
     body: text('body').notNull(),
     code: varchar('code', { length: 16 }),
+    /** An e-mail's HTML part, when it has one. */
+    html: text('html'),
+    /** An e-mail's extra header fields (List-Unsubscribe, List-Unsubscribe-Post), when it has any. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     sentAt: at('sent_at').notNull(),
   },
   (t) => [

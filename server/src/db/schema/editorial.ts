@@ -63,10 +63,10 @@ export const articleRevisions = pgTable(
 );
 
 /** Audited actions; `save` is a weekly issue's, a glossary term's or the site furniture's (an article's saves are its revisions), `preview` a preview link made, `delete` a glossary term, banner or advert removed, `upload` a media file added to the library, `reorder` adverts of a position put in a new order, `refund` an order refunded from the console, `export` the listed orders exported (CSV or Excel), `member_extend`, `member_grant`, `member_end` a reader's membership extended, granted or ended by an admin, `end_sessions` all of a reader's sessions ended (modules/editorial/members.ts). */
-export const AUDIT_ACTIONS = ['submit', 'publish', 'schedule', 'unschedule', 'withdraw', 'to_draft', 'restore', 'role', 'save', 'preview', 'delete', 'upload', 'reorder', 'refund', 'export', 'member_extend', 'member_grant', 'member_end', 'end_sessions'] as const;
+export const AUDIT_ACTIONS = ['submit', 'publish', 'schedule', 'unschedule', 'withdraw', 'to_draft', 'restore', 'role', 'save', 'preview', 'delete', 'upload', 'reorder', 'refund', 'export', 'member_extend', 'member_grant', 'member_end', 'end_sessions', 'test_send', 'send'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-/** `banner` a code's pictures, `advert` one advert (or a position's order), `hot_read` the hot reads list, `module_switch` a module switch (modules/editorial/site.ts); `plan` a service plan, `benefit` the benefits list, `subscribe_text` the FAQ or the agreement (modules/editorial/plans.ts); `order` a service order (its refund) or, with target id 0, the orders listed by an export (modules/editorial/orders.ts); `lesson` a lesson or series, `conference` a conference notice or review (modules/editorial/courses.ts). */
-export const AUDIT_TARGETS = ['article', 'member', 'issue', 'glossary', 'media', 'banner', 'advert', 'hot_read', 'module_switch', 'plan', 'benefit', 'subscribe_text', 'order', 'lesson', 'conference'] as const;
+/** `banner` a code's pictures, `advert` one advert (or a position's order), `hot_read` the hot reads list, `module_switch` a module switch (modules/editorial/site.ts); `plan` a service plan, `benefit` the benefits list, `subscribe_text` the FAQ or the agreement (modules/editorial/plans.ts); `order` a service order (its refund) or, with target id 0, the orders listed by an export (modules/editorial/orders.ts); `lesson` a lesson or series, `conference` a conference notice or review (modules/editorial/courses.ts); `newsletter` a weekly newsletter job, `test_send` its test mail to the sender, `send` its send to the readers (modules/editorial/newsletter.ts). */
+export const AUDIT_TARGETS = ['article', 'member', 'issue', 'glossary', 'media', 'banner', 'advert', 'hot_read', 'module_switch', 'plan', 'benefit', 'subscribe_text', 'order', 'lesson', 'conference', 'newsletter'] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 /**
@@ -99,9 +99,9 @@ export const editorialAudit = pgTable(
     index('editorial_audit_action_idx').on(t.action, t.id),
     check(
       'editorial_audit_action_check',
-      sql`${t.action} in ('submit', 'publish', 'schedule', 'unschedule', 'withdraw', 'to_draft', 'restore', 'role', 'save', 'preview', 'delete', 'upload', 'reorder', 'refund', 'export', 'member_extend', 'member_grant', 'member_end', 'end_sessions')`,
+      sql`${t.action} in ('submit', 'publish', 'schedule', 'unschedule', 'withdraw', 'to_draft', 'restore', 'role', 'save', 'preview', 'delete', 'upload', 'reorder', 'refund', 'export', 'member_extend', 'member_grant', 'member_end', 'end_sessions', 'test_send', 'send')`,
     ),
-    check('editorial_audit_target_type_check', sql`${t.targetType} in ('article', 'member', 'issue', 'glossary', 'media', 'banner', 'advert', 'hot_read', 'module_switch', 'plan', 'benefit', 'subscribe_text', 'order', 'lesson', 'conference')`),
+    check('editorial_audit_target_type_check', sql`${t.targetType} in ('article', 'member', 'issue', 'glossary', 'media', 'banner', 'advert', 'hot_read', 'module_switch', 'plan', 'benefit', 'subscribe_text', 'order', 'lesson', 'conference', 'newsletter')`),
   ],
 );
 

@@ -10,3 +10,4 @@ export * from './editorial.js';
 export * from './editorialMedia.js';
 export * from './glossary.js';
 export * from './search.js';
+export * from './newsletter.js';
