@@ -151,6 +151,34 @@ describe('SMTP mail adapter', () => {
       fake.server.close();
     }
   });
+
+  it('carries the one-click unsubscribe header fields of list mail (RFC 8058)', async () => {
+    const fake = fakeSmtp();
+    const port = await listen(fake.server);
+    const mail = new SmtpMail(
+      { provider: 'smtp', host: '127.0.0.1', port, secure: false, user: '', password: '', from: '千言医学 <no-reply@example.org>' },
+      { ignoreTLS: true },
+    );
+    const unsubscribe = '<https://www.example.org/api/newsletter/unsubscribe?token=abc.def>, <mailto:unsubscribe@example.org?subject=unsubscribe>';
+    try {
+      await mail.send({
+        to: 'reader@example.org',
+        subject: '周刊',
+        text: '本周文章',
+        html: '<p>本周文章</p>',
+        headers: { 'List-Unsubscribe': unsubscribe, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      });
+      assert.equal(fake.mails.length, 1);
+      // Header fields end at the first empty line; a long one may be folded onto continuation lines.
+      const head = fake.mails[0]!.data.split('\r\n\r\n')[0]!.replace(/\r\n[ \t]+/g, ' ');
+      assert.match(head, /^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+      const field = /^List-Unsubscribe: (.*)$/m.exec(head)?.[1]?.replace(/\s+/g, ' ');
+      assert.equal(field, unsubscribe);
+    } finally {
+      await mail.close();
+      fake.server.close();
+    }
+  });
 });
 
 describe('WeChat adapter', () => {

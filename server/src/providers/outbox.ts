@@ -11,6 +11,8 @@ export interface OutboxEntry {
   subject: string;
   body: string;
   code: string | null;
+  html: string | null;
+  headers: Record<string, string>;
   sentAt: string;
 }
 
@@ -24,13 +26,23 @@ export class Outbox {
     private readonly now: () => Date,
   ) {}
 
-  async put(message: { channel: OutboxChannel; to: string; subject?: string; body: string; code?: string }): Promise<void> {
+  async put(message: {
+    channel: OutboxChannel;
+    to: string;
+    subject?: string;
+    body: string;
+    code?: string;
+    html?: string;
+    headers?: Record<string, string>;
+  }): Promise<void> {
     await this.db.insert(outboxMessages).values({
       channel: message.channel,
       recipient: message.to,
       subject: (message.subject ?? '').slice(0, 200),
       body: message.body,
       code: message.code ?? null,
+      html: message.html ?? null,
+      headers: message.headers && Object.keys(message.headers).length > 0 ? message.headers : null,
       sentAt: this.now(),
     });
   }
@@ -51,6 +63,8 @@ export class Outbox {
       subject: r.subject,
       body: r.body,
       code: r.code,
+      html: r.html,
+      headers: r.headers ?? {},
       sentAt: r.sentAt.toISOString(),
     }));
   }

@@ -32,6 +32,9 @@ function outboxPage(messages: OutboxEntry[], to: string): string {
   <div class="meta"><span class="tag ${m.channel}">${m.channel === 'sms' ? '短信' : '邮件'}</span><span>收件人：${escapeHtml(m.to)}</span><time datetime="${m.sentAt}">${escapeHtml(shanghaiTime(m.sentAt))}</time></div>
   ${m.code ? `<div>验证码：<span class="code">${escapeHtml(m.code)}</span></div>` : ''}
   ${m.subject ? `<div class="subject">${escapeHtml(m.subject)}</div>` : ''}
+  ${Object.entries(m.headers)
+    .map(([name, value]) => `<div class="meta header"><span>${escapeHtml(name)}:</span><span>${escapeHtml(value)}</span></div>`)
+    .join('')}
   <div class="body">${escapeHtml(m.body)}</div>
 </article>`,
     )

@@ -133,6 +133,10 @@ export const OutboxMessage = Type.Object({
   subject: Type.String(),
   body: Type.String(),
   code: Type.Union([Type.String(), Type.Null()]),
+  /** An e-mail's HTML part (null when it has none). */
+  html: Type.Union([Type.String(), Type.Null()]),
+  /** An e-mail's extra header fields, e.g. List-Unsubscribe and List-Unsubscribe-Post ({} when none). */
+  headers: Type.Record(Type.String(), Type.String()),
   sentAt: Type.String(),
 });
 export type OutboxMessage = Static<typeof OutboxMessage>;

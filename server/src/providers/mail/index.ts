@@ -10,6 +10,11 @@ export interface MailMessage {
   html?: string;
   /** The code the mail carries (the local outbox shows it apart). */
   code?: string;
+  /**
+   * Extra header fields, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 2369, RFC 8058) on
+   * list mail. Names and values are plain ASCII; every provider carries them as given.
+   */
+  headers?: Record<string, string>;
 }
 
 /** Sends one e-mail; throws when the server refuses it or cannot be reached. */

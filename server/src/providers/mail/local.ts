@@ -7,6 +7,14 @@ export class LocalMail implements MailProvider {
   constructor(private readonly outbox: Outbox) {}
 
   async send(message: MailMessage): Promise<void> {
-    await this.outbox.put({ channel: 'email', to: message.to, subject: message.subject, body: message.text, code: message.code });
+    await this.outbox.put({
+      channel: 'email',
+      to: message.to,
+      subject: message.subject,
+      body: message.text,
+      code: message.code,
+      html: message.html,
+      headers: message.headers,
+    });
   }
 }

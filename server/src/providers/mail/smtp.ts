@@ -34,6 +34,7 @@ export class SmtpMail implements MailProvider {
       subject: message.subject,
       text: message.text,
       html: message.html,
+      ...(message.headers && Object.keys(message.headers).length > 0 ? { headers: message.headers } : {}),
     });
   }
 
