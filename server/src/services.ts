@@ -14,6 +14,7 @@ import { createIssueService } from './modules/editorial/issues.js';
 import { createEditorialMediaService } from './modules/editorial/media.js';
 import { createPreviewService } from './modules/editorial/previews.js';
 import { createEditorialService } from './modules/editorial/service.js';
+import { createMembersService } from './modules/editorial/members.js';
 import { createPlansService } from './modules/editorial/plans.js';
 import { createSiteService } from './modules/editorial/site.js';
 import { createFilesService } from './modules/files/service.js';
@@ -116,6 +117,8 @@ export function createServices(deps: {
   const site = createSiteService({ db, now: config.now, editorial });
   // Membership in the console: plans, prices, benefits, the FAQ and the agreement (admins only).
   const plans = createPlansService({ db, now: config.now, editorial });
+  // Members in the console: find a reader, see their membership, orders and sessions; admins change them.
+  const members = createMembersService({ db, now: config.now, editorial, membership, sessions: deps.sessions });
   return {
     account,
     base,
@@ -140,6 +143,7 @@ export function createServices(deps: {
     glossary,
     site,
     plans,
+    members,
   };
 }
 

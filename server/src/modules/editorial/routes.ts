@@ -7,6 +7,7 @@ import type { Services } from '../../services.js';
 import { ImportMessages } from './importMessages.js';
 import { IMPORT_LIMITS } from './imports.js';
 import editorialMediaRoutes from './mediaRoutes.js';
+import membersRoutes from './membersRoutes.js';
 import plansRoutes from './plansRoutes.js';
 import siteRoutes from './siteRoutes.js';
 import type { Transition } from './service.js';
@@ -265,6 +266,8 @@ const editorialRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
   await app.register(siteRoutes, { site: services.site });
   // Membership: plans and prices, benefits, the subscription FAQ and agreement (admins only).
   await app.register(plansRoutes, { plans: services.plans });
+  // Members: find a reader, their membership, orders, free reads and sessions; admins change them (audited, once per request id).
+  await app.register(membersRoutes, { members: services.members });
 
   const editorOnly = (summary: string) => staffOnly(summary, 'editor');
   app.post(

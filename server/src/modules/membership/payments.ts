@@ -27,7 +27,7 @@ import type { MembershipService } from './service.js';
 
 const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 /** Key space of the per-member advisory lock that serialises membership extensions. */
-const MEMBERSHIP_LOCK = 7_270_302;
+export const MEMBERSHIP_LOCK = 7_270_302;
 /** A payment link is handed out again only while it has at least this long to live. */
 const REUSE_MARGIN_MS = 5 * 60_000;
 /** How long a QR record of the desktop Alipay flow can be scanned and paid from. */
