@@ -15,6 +15,7 @@ import { createEditorialMediaService } from './modules/editorial/media.js';
 import { createPreviewService } from './modules/editorial/previews.js';
 import { createEditorialService } from './modules/editorial/service.js';
 import { createMembersService } from './modules/editorial/members.js';
+import { createDashboardService } from './modules/editorial/dashboard.js';
 import { createPlansService } from './modules/editorial/plans.js';
 import { createSiteService } from './modules/editorial/site.js';
 import { createFilesService } from './modules/files/service.js';
@@ -117,6 +118,8 @@ export function createServices(deps: {
   const site = createSiteService({ db, now: config.now, editorial });
   // Membership in the console: plans, prices, benefits, the FAQ and the agreement (admins only).
   const plans = createPlansService({ db, now: config.now, editorial });
+  // The console's dashboard: what is happening, counted when asked.
+  const dashboard = createDashboardService({ db, now: config.now, editorial });
   // Members in the console: find a reader, see their membership, orders and sessions; admins change them.
   const members = createMembersService({ db, now: config.now, editorial, membership, sessions: deps.sessions });
   return {
@@ -143,6 +146,7 @@ export function createServices(deps: {
     glossary,
     site,
     plans,
+    dashboard,
     members,
   };
 }

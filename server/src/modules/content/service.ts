@@ -2,8 +2,8 @@ import { and, arrayOverlaps, asc, count, desc, eq, gte, inArray, lt, sql, type S
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../../db/client.js';
-import { articleClasses, articleFilters, articleSources, articles, articleTypes, contentVersion, type PreviewAudience } from '../../db/schema/index.js';
-import { dayRange } from '../../lib/dates.js';
+import { articleClasses, articleFilters, articleSources, articles, articleTypes, contentVersion, searchMisses, type PreviewAudience } from '../../db/schema/index.js';
+import { dayRange, shanghaiDate } from '../../lib/dates.js';
 import { ok } from '../../lib/envelope.js';
 import { AppError } from '../../lib/errors.js';
 import { pageOf, paging, toIdList } from '../../lib/lists.js';
@@ -11,7 +11,7 @@ import type { AccountService, MemberItemList } from '../account/service.js';
 import type { CoursesService } from '../courses/service.js';
 import type { MediaUrls } from '../media/urls.js';
 import { isActiveMember, type MembershipService } from '../membership/service.js';
-import { createSearchService, isSearch } from '../search/service.js';
+import { createSearchService, isSearch, missQuery } from '../search/service.js';
 import { ListIndex, type ListFilter } from './listIndex.js';
 import { VersionedCache } from './versionedCache.js';
 import type {
@@ -256,6 +256,20 @@ export function createContentService(deps: {
   const details = new VersionedCache<DetailRow | undefined>(CACHED_DETAILS);
   const sharedListReplies = new VersionedCache<{ json: string; ids: number[] }>(CACHED_LIST_REPLIES);
   const search = createSearchService({ db });
+
+  /**
+   * A search that found nothing, counted for its query and day (Asia/Shanghai) for the console's
+   * dashboard: what readers look for and the site lacks. Only the text is kept, never who asked.
+   */
+  async function recordMiss(searchInfo: string | number) {
+    const text = missQuery(searchInfo);
+    if (!text) return;
+    const at = deps.now();
+    await db
+      .insert(searchMisses)
+      .values({ query: text, day: shanghaiDate(at), count: 1, lastAt: at })
+      .onConflictDoUpdate({ target: [searchMisses.query, searchMisses.day], set: { count: sql`${searchMisses.count} + 1`, lastAt: at } });
+  }
 
   async function replyFor(entry: { json: string; ids: number[] }, memberId: number | undefined): Promise<string | undefined> {
     if (memberId === undefined) return entry.json;
@@ -639,6 +653,7 @@ export function createContentService(deps: {
       // --- Search: a non-blank searchInfo makes the list a search (server/src/modules/search). ---
       if (isSearch(query.searchInfo)) {
         const found = await search.articles({ searchInfo: query.searchInfo, sortType: query.sortType, offset, pageSize, filter, version });
+        if (found.total === 0 && offset === 0) await recordMiss(query.searchInfo);
         const items = await itemsWithCollect(await rowsByIds(version, found.ids), memberId);
         const results = items.map((item) => ({ ...item, highlight: found.highlights.get(item.id) }));
         return { results, page: pageOf(found.total, pageNo, pageSize), ...(found.didYouMean ? { didYouMean: found.didYouMean } : {}) };

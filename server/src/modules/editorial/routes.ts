@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import type { Services } from '../../services.js';
 import { ImportMessages } from './importMessages.js';
 import { IMPORT_LIMITS } from './imports.js';
+import dashboardRoutes from './dashboardRoutes.js';
 import editorialMediaRoutes from './mediaRoutes.js';
 import membersRoutes from './membersRoutes.js';
 import plansRoutes from './plansRoutes.js';
@@ -266,6 +267,8 @@ const editorialRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
   await app.register(siteRoutes, { site: services.site });
   // Membership: plans and prices, benefits, the subscription FAQ and agreement (admins only).
   await app.register(plansRoutes, { plans: services.plans });
+  // The dashboard: sign-ups, members, revenue (admins only), free reads, most read, searches that found nothing.
+  await app.register(dashboardRoutes, { dashboard: services.dashboard });
   // Members: find a reader, their membership, orders, free reads and sessions; admins change them (audited, once per request id).
   await app.register(membersRoutes, { members: services.members });
 

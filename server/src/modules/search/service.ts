@@ -30,6 +30,13 @@ export const RELEVANCE = 3;
 export const isSearch = (searchInfo: unknown): searchInfo is string | number =>
   (typeof searchInfo === 'string' && searchInfo.trim() !== '') || typeof searchInfo === 'number';
 
+/**
+ * How a search that found nothing is kept for the dashboard: trimmed, blanks folded, lower-cased
+ * and cut to 64 characters ('' when nothing is left).
+ */
+export const missQuery = (searchInfo: string | number): string =>
+  String(searchInfo).trim().replace(/\s+/g, ' ').toLowerCase().slice(0, 64);
+
 export interface ArticleSearch {
   searchInfo: string | number;
   sortType?: number;
