@@ -16,6 +16,7 @@ import { createPreviewService } from './modules/editorial/previews.js';
 import { createEditorialService } from './modules/editorial/service.js';
 import { createMembersService } from './modules/editorial/members.js';
 import { createDashboardService } from './modules/editorial/dashboard.js';
+import { createOrdersService } from './modules/editorial/orders.js';
 import { createPlansService } from './modules/editorial/plans.js';
 import { createSiteService } from './modules/editorial/site.js';
 import { createFilesService } from './modules/files/service.js';
@@ -118,6 +119,8 @@ export function createServices(deps: {
   const site = createSiteService({ db, now: config.now, editorial });
   // Membership in the console: plans, prices, benefits, the FAQ and the agreement (admins only).
   const plans = createPlansService({ db, now: config.now, editorial });
+  // Orders and money in the console: the orders list, refunds, the reconciler's runs, exports (admins only).
+  const orders = createOrdersService({ db, now: config.now, editorial, payments });
   // The console's dashboard: what is happening, counted when asked.
   const dashboard = createDashboardService({ db, now: config.now, editorial });
   // Members in the console: find a reader, see their membership, orders and sessions; admins change them.
@@ -146,6 +149,7 @@ export function createServices(deps: {
     glossary,
     site,
     plans,
+    orders,
     dashboard,
     members,
   };

@@ -9,6 +9,7 @@ import { IMPORT_LIMITS } from './imports.js';
 import dashboardRoutes from './dashboardRoutes.js';
 import editorialMediaRoutes from './mediaRoutes.js';
 import membersRoutes from './membersRoutes.js';
+import ordersRoutes from './ordersRoutes.js';
 import plansRoutes from './plansRoutes.js';
 import siteRoutes from './siteRoutes.js';
 import type { Transition } from './service.js';
@@ -267,6 +268,8 @@ const editorialRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
   await app.register(siteRoutes, { site: services.site });
   // Membership: plans and prices, benefits, the subscription FAQ and agreement (admins only).
   await app.register(plansRoutes, { plans: services.plans });
+  // Orders and money: the orders list and totals, refunds, the reconciler's runs, exports (admins only).
+  await app.register(ordersRoutes, { orders: services.orders });
   // The dashboard: sign-ups, members, revenue (admins only), free reads, most read, searches that found nothing.
   await app.register(dashboardRoutes, { dashboard: services.dashboard });
   // Members: find a reader, their membership, orders, free reads and sessions; admins change them (audited, once per request id).

@@ -5,6 +5,8 @@ export const PayMessages = {
   orderUnpaid: '订单未支付',
   orderClosed: '订单已关闭',
   orderRefunded: '订单已退款',
+  refundInProgress: '该订单正在退款，请勿重复操作',
+  refundFailed: '退款失败：支付平台未受理，请稍后再试',
   deleteMissing: '您要删除的订单id不存在!',
   deleted: '删除成功',
   continuousMonthly: '当前已是连续包月用户，无需购买',

@@ -9,8 +9,10 @@ import {
   paymentAttempts,
   paymentEvents,
   qrcodeInfos,
+  reconcileRuns,
   serviceOrders,
   servicePlans,
+  type ReconcileFix,
 } from '../../db/schema/index.js';
 import {
   ProviderCallError,
@@ -34,6 +36,10 @@ const REUSE_MARGIN_MS = 5 * 60_000;
 const QR_TTL_MS = 30 * 60_000;
 /** A cancellation of auto-renewal not finished within this time (its call died) may be taken over. */
 const CANCEL_CLAIM_MS = 2 * 60_000;
+/** A refund whose provider call has not finished within this time (its process died) may be taken over. */
+const REFUND_CLAIM_MS = 2 * 60_000;
+/** At most this many fixed orders are kept with a reconciler run. */
+const RECONCILE_FIXES_KEPT = 500;
 /** How long a second cancellation waits, in 100 ms rounds, for the first one's answer. */
 const CANCEL_WAIT_ROUNDS = 150;
 
@@ -600,41 +606,74 @@ export function createPaymentsService(deps: {
    * closes expired unpaid orders and QR records.
    */
   async function reconcile(limit = 200): Promise<ReconcileSummary> {
+    // Each run is kept (reconcile_runs): when, what it counted and the orders it fixed.
+    const [run] = await db.insert(reconcileRuns).values({ startedAt: now() }).returning({ id: reconcileRuns.id });
+    const fixes: ReconcileFix[] = [];
+    try {
+      const summary = await reconcileOnce(limit, fixes);
+      await db
+        .update(reconcileRuns)
+        .set({ ...summary, finishedAt: now(), fixed: fixes.slice(0, RECONCILE_FIXES_KEPT) })
+        .where(eq(reconcileRuns.id, run!.id));
+      return summary;
+    } catch (err) {
+      await db
+        .update(reconcileRuns)
+        .set({ finishedAt: now(), fixed: fixes.slice(0, RECONCILE_FIXES_KEPT), error: String((err as Error)?.message ?? err).slice(0, 2000) })
+        .where(eq(reconcileRuns.id, run!.id))
+        .catch(() => {});
+      throw err;
+    }
+  }
+
+  async function reconcileOnce(limit: number, fixes: ReconcileFix[]): Promise<ReconcileSummary> {
     const at = now();
     const summary: ReconcileSummary = { checked: 0, fulfilled: 0, agreementsSigned: 0, attemptsClosed: 0, ordersClosed: 0, qrExpired: 0, errors: 0 };
+    const fixed = (action: string, ordersn: string, outTradeNo?: string) => fixes.push(outTradeNo ? { action, ordersn, outTradeNo } : { action, ordersn });
     const open = await db
-      .select({ attempt: paymentAttempts, orderStatus: serviceOrders.status })
+      .select({ attempt: paymentAttempts, orderStatus: serviceOrders.status, ordersn: serviceOrders.ordersn })
       .from(paymentAttempts)
       .innerJoin(serviceOrders, eq(serviceOrders.id, paymentAttempts.orderId))
       .where(and(eq(paymentAttempts.status, 0), lte(paymentAttempts.createdAt, new Date(at.getTime() - settings.reconcile.minAgeMs))))
       .orderBy(asc(paymentAttempts.createdAt))
       .limit(limit);
-    for (const { attempt, orderStatus } of open) {
+    for (const { attempt, orderStatus, ordersn } of open) {
       summary.checked += 1;
       const provider = providers.byName(attempt.provider);
       if (!provider) continue;
       try {
         if (attempt.payload === null) {
           // Its creation never finished: nothing was handed out, but close it at the provider to be sure.
-          if ((await closeAttempt(attempt, provider)) === 'closed') summary.attemptsClosed += 1;
+          if ((await closeAttempt(attempt, provider)) === 'closed') {
+            summary.attemptsClosed += 1;
+            fixed('attempt_closed', ordersn, attempt.outTradeNo);
+          }
           continue;
         }
         const state = await provider.query(attempt.outTradeNo, attempt.channel as PayChannel);
         if (state.state === 'SUCCESS' || state.state === 'REFUND') {
           const outcome = await fulfil(provider.name, attempt.outTradeNo, paidFacts(attempt, state), 'reconcile');
-          if (outcome === 'applied') summary.fulfilled += 1;
+          if (outcome === 'applied') {
+            summary.fulfilled += 1;
+            fixed('fulfilled', ordersn, attempt.outTradeNo);
+          }
           continue;
         }
         if (state.state === 'CLOSED') {
           await db.update(paymentAttempts).set({ status: 2 }).where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, 0)));
           summary.attemptsClosed += 1;
+          fixed('attempt_closed', ordersn, attempt.outTradeNo);
           continue;
         }
         if (orderStatus !== 0 || attempt.expiresAt <= at) {
           const result = await closeAttempt(attempt, provider);
-          if (result === 'closed') summary.attemptsClosed += 1;
-          else if (result === 'paid') summary.fulfilled += 1;
-          else summary.errors += 1;
+          if (result === 'closed') {
+            summary.attemptsClosed += 1;
+            fixed('attempt_closed', ordersn, attempt.outTradeNo);
+          } else if (result === 'paid') {
+            summary.fulfilled += 1;
+            fixed('fulfilled', ordersn, attempt.outTradeNo);
+          } else summary.errors += 1;
         }
       } catch (err) {
         summary.errors += 1;
@@ -643,18 +682,19 @@ export function createPaymentsService(deps: {
     }
     // Agreements still "signing" although their first payment is in: the sign notification may be lost.
     const signing = await db
-      .select({ agreement: payAgreements })
+      .select({ agreement: payAgreements, ordersn: serviceOrders.ordersn })
       .from(payAgreements)
       .innerJoin(serviceOrders, and(eq(serviceOrders.agreementId, payAgreements.id), eq(serviceOrders.status, 1)))
       .where(and(eq(payAgreements.status, 0), lte(payAgreements.createdAt, new Date(at.getTime() - settings.reconcile.minAgeMs))))
       .limit(limit);
-    for (const { agreement } of signing) {
+    for (const { agreement, ordersn } of signing) {
       const provider = providers.byName(agreement.provider);
       if (!provider?.queryAgreement) continue;
       try {
         const agreementNo = await provider.queryAgreement(agreement.externalAgreementNo);
         if (agreementNo && (await agreementSigned(agreement.externalAgreementNo, agreementNo)) === 'applied') {
           summary.agreementsSigned += 1;
+          fixed('agreement_signed', ordersn);
           await event(provider.name, 'reconcile', agreement.externalAgreementNo, 'signed_applied');
         }
       } catch (err) {
@@ -679,8 +719,9 @@ export function createPaymentsService(deps: {
         .update(serviceOrders)
         .set({ status: 2, closedAt: at })
         .where(and(inArray(serviceOrders.id, expired.map((o) => o.id)), eq(serviceOrders.status, 0)))
-        .returning({ id: serviceOrders.id });
+        .returning({ id: serviceOrders.id, ordersn: serviceOrders.ordersn });
       summary.ordersClosed = closed.length;
+      for (const o of closed) fixed('order_closed', o.ordersn);
     }
     const qr = await db
       .update(qrcodeInfos)
@@ -916,8 +957,18 @@ export function createPaymentsService(deps: {
    * Operator refund: refunds the payment through its provider, then, in one transaction, marks the
    * order refunded and takes back the membership it bought (the unused part; later periods move
    * earlier by the same length, so nothing stays bought twice). A continuous plan's agreement stops.
+   *
+   * Applied once: the order is claimed first (refund_claimed_at, a conditional update), so of two
+   * refunds at once (a double click, two staff) one asks the provider and the other is refused
+   * (订单正在退款 or, once done, 订单已退款); a claim whose provider call failed is released, one
+   * whose process died is taken over after REFUND_CLAIM_MS. `inTx` runs inside the transaction
+   * that marks the order refunded (the console's audit entry).
    */
-  async function refundOrder(ordersn: string, reason = '会员退款'): Promise<{ order: OrderRow; revokedMs: number; providerStatus: string }> {
+  async function refundOrder(
+    ordersn: string,
+    reason = '会员退款',
+    opts: { inTx?: (tx: Tx, order: OrderRow, revokedMs: number) => Promise<void> } = {},
+  ): Promise<{ order: OrderRow; revokedMs: number; providerStatus: string }> {
     const [order] = await db.select().from(serviceOrders).where(eq(serviceOrders.ordersn, ordersn)).limit(1);
     if (!order) throw new PayRefusal(PayMessages.orderNotFound);
     if (order.status === 3) throw new PayRefusal(PayMessages.orderRefunded);
@@ -925,20 +976,49 @@ export function createPaymentsService(deps: {
     const [attempt] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.outTradeNo, order.paidOutTradeNo)).limit(1);
     const provider = attempt && providers.byName(attempt.provider);
     if (!attempt || !provider) throw new PayRefusal(PayMessages.providerDown);
+    const claimedAt = now();
+    const [claimed] = await db
+      .update(serviceOrders)
+      .set({ refundClaimedAt: claimedAt })
+      .where(
+        and(
+          eq(serviceOrders.id, order.id),
+          eq(serviceOrders.status, 1),
+          or(isNull(serviceOrders.refundClaimedAt), lt(serviceOrders.refundClaimedAt, new Date(claimedAt.getTime() - REFUND_CLAIM_MS))),
+        ),
+      )
+      .returning({ id: serviceOrders.id });
+    if (!claimed) {
+      const [current] = await db.select({ status: serviceOrders.status }).from(serviceOrders).where(eq(serviceOrders.id, order.id));
+      throw new PayRefusal(current?.status === 3 ? PayMessages.orderRefunded : current?.status === 1 ? PayMessages.refundInProgress : PayMessages.orderUnpaid);
+    }
+    const release = () =>
+      db
+        .update(serviceOrders)
+        .set({ refundClaimedAt: null })
+        .where(and(eq(serviceOrders.id, order.id), eq(serviceOrders.status, 1), eq(serviceOrders.refundClaimedAt, claimedAt)));
     const outRefundNo = `${attempt.outTradeNo}R`;
     // Same out_refund_no every time: asking again never refunds twice at the provider.
-    const result = await provider.refund({
-      outTradeNo: attempt.outTradeNo,
-      outRefundNo,
-      amountFen: attempt.amountFen,
-      totalFen: attempt.amountFen,
-      reason,
-      channel: attempt.channel as PayChannel,
-    });
+    let result: Awaited<ReturnType<PaymentProvider['refund']>>;
+    try {
+      result = await provider.refund({
+        outTradeNo: attempt.outTradeNo,
+        outRefundNo,
+        amountFen: attempt.amountFen,
+        totalFen: attempt.amountFen,
+        reason,
+        channel: attempt.channel as PayChannel,
+      });
+    } catch (err) {
+      await release().catch(() => {});
+      log.warn({ err, ordersn }, 'refund at the provider failed');
+      await event(provider.name, 'refund', attempt.outTradeNo, 'refund_error', String((err as Error)?.message ?? err)).catch(() => {});
+      throw new PayRefusal(PayMessages.refundFailed);
+    }
     const at = now();
     const revokedMs = await db.transaction(async (tx) => {
       const [locked] = await tx.select().from(serviceOrders).where(eq(serviceOrders.id, order.id)).for('update');
-      if (!locked || locked.status !== 1) return 0;
+      if (!locked || locked.status !== 1) return -1;
       await tx.execute(sql`select pg_advisory_xact_lock(${MEMBERSHIP_LOCK}, ${order.memberId})`);
       let removed = 0;
       const periods = await tx.select().from(memberships).where(eq(memberships.orderId, order.id));
@@ -960,7 +1040,7 @@ export function createPaymentsService(deps: {
       }
       await tx
         .update(serviceOrders)
-        .set({ status: 3, refundedAt: at, refundNo: outRefundNo })
+        .set({ status: 3, refundedAt: at, refundNo: outRefundNo, refundClaimedAt: null })
         .where(eq(serviceOrders.id, order.id));
       if (order.agreementId) {
         await tx
@@ -968,15 +1048,18 @@ export function createPaymentsService(deps: {
           .set({ status: 2, stoppedAt: at, nextChargeAt: null })
           .where(and(eq(payAgreements.id, order.agreementId), inArray(payAgreements.status, [0, 1])));
       }
+      if (opts.inTx) await opts.inTx(tx, { ...locked, status: 3, refundedAt: at, refundNo: outRefundNo, refundClaimedAt: null }, removed);
       return removed;
     });
+    // Only when a claim was taken over meanwhile (this call's provider answer took past REFUND_CLAIM_MS).
+    if (revokedMs < 0) throw new PayRefusal(PayMessages.orderRefunded);
     if (order.agreementId) {
       const [agreement] = await db.select().from(payAgreements).where(eq(payAgreements.id, order.agreementId));
       if (agreement?.agreementNo && provider.unsign) {
         await provider.unsign(agreement.agreementNo).catch((err) => log.warn({ err }, 'unsign after refund failed'));
       }
     }
-    await event(provider.name, 'refund', attempt.outTradeNo, `refund_${result.status.toLowerCase()}`, `${outRefundNo} revoked ${revokedMs} ms`);
+    await event(provider.name, 'refund', attempt.outTradeNo, `refund_${result.status.toLowerCase()}`, `${outRefundNo} revoked ${revokedMs} ms; ${reason}`);
     const [updated] = await db.select().from(serviceOrders).where(eq(serviceOrders.id, order.id));
     return { order: updated!, revokedMs, providerStatus: result.status };
   }
