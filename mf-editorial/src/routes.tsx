@@ -1,7 +1,7 @@
 // The console's screens, in one table: each route's path (under /editor), its page (a chunk of its
 // own, from pages/<name>/), who may open it, and its entry in the sidebar menu, if any. A new screen
 // is one entry here and a folder under pages/.
-import { AuditOutlined, BookOutlined, CrownOutlined, FileTextOutlined, GlobalOutlined, ReadOutlined, TeamOutlined } from '@ant-design/icons';
+import { AuditOutlined, BookOutlined, CrownOutlined, FileTextOutlined, GlobalOutlined, IdcardOutlined, ReadOutlined, TeamOutlined } from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { StaffMe } from './api';
 import { ED_MSG } from './messages';
@@ -79,6 +79,19 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     Page: lazy(() => import('./pages/plans/PlansPage')),
     allowed: (me) => me.role === 'admin',
     menu: { key: 'plans', label: '会员方案', icon: <CrownOutlined /> },
+  },
+  {
+    // Editors and admins find and view readers; only admins change a membership (the server checks).
+    path: 'members',
+    Page: lazy(() => import('./pages/members/MembersPage')),
+    allowed: editors,
+    menu: { key: 'members', label: '会员', icon: <IdcardOutlined /> },
+  },
+  {
+    path: 'members/:id',
+    Page: lazy(() => import('./pages/members/MemberDetailPage')),
+    allowed: editors,
+    menuKey: 'members',
   },
   {
     path: 'audit',

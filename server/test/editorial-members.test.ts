@@ -52,11 +52,11 @@ describe('members console: finding and viewing a reader', () => {
       assert.equal(row.email, 'find.me@example.com');
     }
     const byEditor = dataOf(await call('/search', { q: '赵查找' }, tokens.editor));
-    assert.equal(byEditor.total, 1);
+    assert.equal(byEditor.page.total, 1);
     assert.equal(byEditor.results[0].mobile, '139****5678');
     assert.equal(byEditor.results[0].email, 'fi***@example.com');
     // A wildcard in the text is matched as itself.
-    assert.equal(dataOf(await call('/search', { q: '%' }, tokens.admin)).total, 0);
+    assert.equal(dataOf(await call('/search', { q: '%' }, tokens.admin)).page.total, 0);
     refused(await call('/search', { q: 'x'.repeat(65) }, tokens.admin), 10001, M.queryTooLong);
   });
 
@@ -65,6 +65,7 @@ describe('members console: finding and viewing a reader', () => {
     assert.equal(d.profile.username, 'demo_member');
     assert.equal(d.profile.truename, '周明远');
     assert.equal(d.subscription.serviceType, 2);
+    assert.equal(d.subscription.open, true);
     assert.ok(d.periods.length >= 1 && d.periods.some((p: any) => p.current));
     assert.ok(Array.isArray(d.orders) && Array.isArray(d.freeReads));
     assert.ok(d.plans.length >= 1);

@@ -22,7 +22,7 @@ import {
 } from '../../db/schema/index.js';
 import type { AuditAction } from '../../db/schema/editorial.js';
 import { AppError } from '../../lib/errors.js';
-import { paging } from '../../lib/lists.js';
+import { pageOf, paging } from '../../lib/lists.js';
 import { addMonthsShanghai, MEMBERSHIP_LOCK, shanghaiDateTime } from '../membership/payments.js';
 import type { MembershipService } from '../membership/service.js';
 import type { SessionStore } from '../../plugins/session.js';
@@ -182,7 +182,7 @@ export function createMembersService(deps: { db: Db; now: () => Date; editorial:
       ]);
       const results: MemberRow[] = [];
       for (const m of rows) results.push(rowOf(m, staff, await subscriptionView(m.id)));
-      return { results, total: Number(counted?.n ?? 0), pageNo, pageSize };
+      return { results, page: pageOf(Number(counted?.n ?? 0), pageNo, pageSize) };
     },
 
     /** One reader: profile, membership and its periods, orders, free reads, live sessions. */
@@ -225,7 +225,7 @@ export function createMembersService(deps: { db: Db; now: () => Date; editorial:
           organisation,
           jobname: [m.joblevel, m.jobname, m.otherJobname].filter((v) => v).join(' · '),
         },
-        subscription: { ...sub, autoRenew },
+        subscription: { ...sub, autoRenew, open: periods.some(({ p }) => p.endsAt > at) },
         periods: periods.map(({ p, title, ordersn }) => ({
           id: p.id,
           serviceType: p.serviceType,

@@ -2,7 +2,7 @@
 // request id are checked in the service (members.ts) so an empty reason is refused naming 原因.
 import Type, { type Static } from 'typebox';
 import { Envelope } from '../../lib/envelope.js';
-import { MAX_ID, pageQueryProperties } from '../../lib/lists.js';
+import { MAX_ID, pageQueryProperties, PageResultSchema } from '../../lib/lists.js';
 import { MEMBER_LIMITS, MemberMessages as M } from './membersMessages.js';
 
 const Id = Type.Integer({ minimum: 1, maximum: MAX_ID, errorMessage: M.idInvalid });
@@ -35,9 +35,7 @@ export const MemberRow = Type.Object({
 });
 export type MemberRow = Static<typeof MemberRow>;
 
-export const MemberSearchResponse = {
-  200: Envelope(Type.Object({ results: Type.Array(MemberRow), total: Type.Integer(), pageNo: Type.Integer(), pageSize: Type.Integer() })),
-};
+export const MemberSearchResponse = { 200: Envelope(PageResultSchema(MemberRow)) };
 
 export const MemberIdBody = Type.Object({ id: Id });
 
@@ -49,7 +47,11 @@ export const MemberDetail = Type.Object({
     organisation: Type.String({ description: 'Hospital and division, university and major, or company and department' }),
     jobname: Type.String(),
   }),
-  subscription: Type.Object({ ...Subscription.properties, autoRenew: Type.Integer() }),
+  subscription: Type.Object({
+    ...Subscription.properties,
+    autoRenew: Type.Integer(),
+    open: Type.Boolean({ description: 'A period covering now or still to come: there is a membership to extend or end' }),
+  }),
   periods: Type.Array(
     Type.Object({
       id: Type.Integer(),
