@@ -1,7 +1,7 @@
 // The console's screens, in one table: each route's path (under /editor), its page (a chunk of its
 // own, from pages/<name>/), who may open it, and its entry in the sidebar menu, if any. A new screen
 // is one entry here and a folder under pages/.
-import { AuditOutlined, BookOutlined, CrownOutlined, FileTextOutlined, GlobalOutlined, IdcardOutlined, ReadOutlined, TeamOutlined } from '@ant-design/icons';
+import { DashboardOutlined, AuditOutlined, BookOutlined, CrownOutlined, FileTextOutlined, GlobalOutlined, IdcardOutlined, ReadOutlined, TeamOutlined } from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { StaffMe } from './api';
 import { ED_MSG } from './messages';
@@ -48,6 +48,12 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     Page: lazy(() => import('./pages/previews/PreviewPage')),
     allowed: anyStaff,
     menuKey: 'articles',
+  },
+  {
+    path: 'dashboard',
+    Page: lazy(() => import('./pages/dashboard/DashboardPage')),
+    allowed: editors,
+    menu: { key: 'dashboard', label: '数据看板', icon: <DashboardOutlined /> },
   },
   {
     path: 'issues',
