@@ -13,6 +13,8 @@ import { ensureFrontEnd, ROOT } from './lib/apps.mjs';
 const args = new Set(process.argv.slice(2));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const steps = [];
+// Each step's wall time, printed in the summary: CI has 90 minutes, and the run should stay well inside them.
+let stepStarted = Date.now();
 
 /**
  * Runs a command and returns { code, output }. Its output is echoed as it comes, or with `held`
@@ -36,13 +38,14 @@ function exec(cmd, cmdArgs, { held = false, ...opts } = {}) {
   });
 }
 
-function record(name, code, counts) {
+function record(name, code, counts, seconds = (Date.now() - stepStarted) / 1000) {
+  stepStarted = Date.now();
   totals.passed += counts.passed;
   totals.failed += counts.failed;
   totals.skipped += counts.skipped ?? 0;
   // A step that failed without reporting a failed test (a crash, a type error) still counts as one.
   if (code !== 0 && counts.failed === 0) totals.failed += 1;
-  steps.push({ name, ok: code === 0, ...counts });
+  steps.push({ name, ok: code === 0, seconds, ...counts });
 }
 
 async function typecheck() {
@@ -81,8 +84,10 @@ async function scriptTests() {
 }
 
 async function serverTests(label, env, held = false) {
+  const started = Date.now();
   const { code, output } = await exec('npm', ['test', '-w', '@qianyan/server'], { env: { ...process.env, ...env }, held });
-  return () => record(`server on ${label}`, code, nodeTestCounts(output));
+  const seconds = (Date.now() - started) / 1000;
+  return () => record(`server on ${label}`, code, nodeTestCounts(output), seconds);
 }
 
 /** Journeys that failed an attempt (flaky ones too), each with the start of its error, from Playwright's JSON report. */
@@ -107,7 +112,9 @@ function failedAttempts(report) {
 }
 
 async function e2e() {
+  const buildStarted = Date.now();
   await ensureFrontEnd();
+  console.log(`[test] front end ready in ${Math.round((Date.now() - buildStarted) / 1000)} s`);
   const build = await exec('npm', ['run', 'build', '-w', '@qianyan/server']);
   if (build.code !== 0) return record('e2e (server build)', build.code, { passed: 0, failed: 0 });
   const out = path.join(os.tmpdir(), `qy-pw-${process.pid}.json`);
@@ -143,7 +150,7 @@ if (!args.has('--no-e2e')) await e2e();
 console.log('\nTest summary');
 for (const s of steps) {
   console.log(
-    `  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name}: ${s.passed} passed, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ''}${s.flaky ? ` (${s.flaky} passed only on retry: see the Playwright report above)` : ''}`,
+    `  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name}: ${s.passed} passed, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ''} (${Math.round(s.seconds)} s)${s.flaky ? ` (${s.flaky} passed only on retry: see the Playwright report above)` : ''}`,
   );
 }
 // Repeated last, where a short tail of the log still shows why a journey failed.
