@@ -1,7 +1,7 @@
 // The console's screens, in one table: each route's path (under /editor), its page (a chunk of its
 // own, from pages/<name>/), who may open it, and its entry in the sidebar menu, if any. A new screen
 // is one entry here and a folder under pages/.
-import { DashboardOutlined, AuditOutlined, BookOutlined, CrownOutlined, FileTextOutlined, GlobalOutlined, IdcardOutlined, ReadOutlined, TeamOutlined } from '@ant-design/icons';
+import { AccountBookOutlined, DashboardOutlined, AuditOutlined, BookOutlined, CrownOutlined, FileTextOutlined, GlobalOutlined, IdcardOutlined, ReadOutlined, TeamOutlined } from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { StaffMe } from './api';
 import { ED_MSG } from './messages';
@@ -85,6 +85,13 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     Page: lazy(() => import('./pages/plans/PlansPage')),
     allowed: (me) => me.role === 'admin',
     menu: { key: 'plans', label: '会员方案', icon: <CrownOutlined /> },
+  },
+  {
+    // Admins only (money): refunds and exports; the server refuses everyone else as well.
+    path: 'orders',
+    Page: lazy(() => import('./pages/orders/OrdersPage')),
+    allowed: (me) => me.role === 'admin',
+    menu: { key: 'orders', label: '订单', icon: <AccountBookOutlined /> },
   },
   {
     // Editors and admins find and view readers; only admins change a membership (the server checks).
