@@ -156,15 +156,17 @@ declare module 'fastify' {
     payments: Services['payments'];
     /** The editorial console's service (tests reach the scheduler here). */
     editorial: Services['editorial'];
+    courseEditor: Services['courseEditor'];
   }
 }
 
 /** The timed-publication scheduler starts with the app and stops with it (modules/editorial). */
 function wireEditorial(app: FastifyInstance, services: Services, config: AppConfig) {
   app.decorate('editorial', services.editorial);
+  app.decorate('courseEditor', services.courseEditor);
   let stop: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
-    stop = startScheduler(services.editorial, (config.editorial ?? defaultEditorialSettings()).schedulerIntervalMs, app.log);
+    stop = startScheduler([services.editorial, services.courseEditor], (config.editorial ?? defaultEditorialSettings()).schedulerIntervalMs, app.log);
   });
   app.addHook('onClose', async () => stop?.());
 }

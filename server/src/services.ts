@@ -18,6 +18,7 @@ import { createMembersService } from './modules/editorial/members.js';
 import { createDashboardService } from './modules/editorial/dashboard.js';
 import { createOrdersService } from './modules/editorial/orders.js';
 import { createPlansService } from './modules/editorial/plans.js';
+import { createCourseEditorService } from './modules/editorial/courses.js';
 import { createSiteService } from './modules/editorial/site.js';
 import { createFilesService } from './modules/files/service.js';
 import { createGlossaryService } from './modules/glossary/service.js';
@@ -119,6 +120,8 @@ export function createServices(deps: {
   const site = createSiteService({ db, now: config.now, editorial });
   // Membership in the console: plans, prices, benefits, the FAQ and the agreement (admins only).
   const plans = createPlansService({ db, now: config.now, editorial });
+  // Courses and conferences in the console: the article workflow, revisions and scheduler.
+  const courseEditor = createCourseEditorService({ db, now: config.now, editorial });
   // Orders and money in the console: the orders list, refunds, the reconciler's runs, exports (admins only).
   const orders = createOrdersService({ db, now: config.now, editorial, payments });
   // The console's dashboard: what is happening, counted when asked.
@@ -149,6 +152,7 @@ export function createServices(deps: {
     glossary,
     site,
     plans,
+    courseEditor,
     orders,
     dashboard,
     members,

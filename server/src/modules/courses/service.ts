@@ -103,6 +103,8 @@ export function createCoursesService(deps: { db: Db; account: AccountService; me
   const { db } = deps;
   // Only top-level published lessons are listed; a series' children show on the series page.
   const listed = and(eq(lessons.status, 1), isNull(lessons.parentId));
+  // Readers see published conferences only (drafts, scheduled and withdrawn ones are the console's).
+  const conferenceLive = eq(conferences.editorialState, 'published');
   const search = createSearchService({ db });
 
   return {
@@ -124,7 +126,7 @@ export function createCoursesService(deps: { db: Db; account: AccountService; me
       const [row] = await db
         .select({ title: conferences.title, subhead: conferences.subhead, sponsor: conferences.sponsor, imgPc: conferences.imgPc, beginTime: conferences.beginTime, endTime: conferences.endTime, status: conferences.status })
         .from(conferences)
-        .where(eq(conferences.id, id))
+        .where(and(eq(conferences.id, id), conferenceLive))
         .limit(1);
       return row ? { ...row, cover: firstUrl(row.imgPc) ?? (row.imgPc.startsWith('/') || row.imgPc.startsWith('http') ? row.imgPc : undefined) } : undefined;
     },
@@ -300,7 +302,8 @@ export function createCoursesService(deps: { db: Db; account: AccountService; me
           })
           .from(lessons)
           .where(and(eq(lessons.parentId, row.id), eq(lessons.status, 1)))
-          .orderBy(asc(lessons.publishdate), asc(lessons.id)),
+          // The series' order set in the console (sort), then by date.
+          .orderBy(asc(lessons.sort), asc(lessons.publishdate), asc(lessons.id)),
         row.parentId === null
           ? []
           : db.select({ resId: lessons.lessonResId }).from(lessons).where(eq(lessons.id, row.parentId)).limit(1),
@@ -372,10 +375,10 @@ export function createCoursesService(deps: { db: Db; account: AccountService; me
     async conferenceList(query: ConferenceListBody, memberId: number | undefined) {
       const { pageNo, pageSize, offset } = paging(query.pageNo, query.pageSize);
       const classIds = toIdList(query.articalClassIds);
-      const conditions: SQL[] = [];
+      const conditions: SQL[] = [conferenceLive];
       if (query.lessAdvStatus) conditions.push(eq(conferences.status, query.lessAdvStatus));
       if (classIds.length) conditions.push(arrayOverlaps(conferences.classIds, classIds));
-      const where = conditions.length ? and(...conditions) : undefined;
+      const where = and(...conditions);
       const order =
         query.lessAdvStatus === 2 ? [asc(conferences.beginTime), asc(conferences.id)] : [desc(conferences.beginTime), desc(conferences.id)];
       const [rows, [counted]] = await Promise.all([
@@ -391,7 +394,7 @@ export function createCoursesService(deps: { db: Db; account: AccountService; me
       const [row] = await db
         .select({ ...conferenceColumns, content: conferences.content, media: conferences.media })
         .from(conferences)
-        .where(eq(conferences.id, id))
+        .where(and(eq(conferences.id, id), conferenceLive))
         .limit(1);
       if (!row) throw AppError.notFound(CourseMessages.conferenceNotFound);
       const collected = await deps.account.collectedIds(memberId, 'meeting', [row.id]);
@@ -403,6 +406,7 @@ export function createCoursesService(deps: { db: Db; account: AccountService; me
       const perClass = db
         .select({ classId: sql<number>`unnest(${conferences.classIds})`.as('class_id') })
         .from(conferences)
+        .where(conferenceLive)
         .as('per_class');
       const rows = await db
         .select({ id: articleClasses.id, classname: articleClasses.classname, num: count() })
@@ -415,7 +419,7 @@ export function createCoursesService(deps: { db: Db; account: AccountService; me
 
     /** Collects a conference (collectRelease); collecting it again changes nothing. */
     async collectRelease(memberId: number, id: number): Promise<true> {
-      const [row] = await db.select({ id: conferences.id }).from(conferences).where(eq(conferences.id, id)).limit(1);
+      const [row] = await db.select({ id: conferences.id }).from(conferences).where(and(eq(conferences.id, id), conferenceLive)).limit(1);
       if (!row) throw AppError.notFound(CourseMessages.conferenceNotFound);
       await deps.account.collect(memberId, 'meeting', id);
       return true;

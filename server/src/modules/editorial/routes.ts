@@ -11,6 +11,7 @@ import editorialMediaRoutes from './mediaRoutes.js';
 import membersRoutes from './membersRoutes.js';
 import ordersRoutes from './ordersRoutes.js';
 import plansRoutes from './plansRoutes.js';
+import coursesRoutes from './coursesRoutes.js';
 import siteRoutes from './siteRoutes.js';
 import type { Transition } from './service.js';
 import {
@@ -268,6 +269,8 @@ const editorialRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
   await app.register(siteRoutes, { site: services.site });
   // Membership: plans and prices, benefits, the subscription FAQ and agreement (admins only).
   await app.register(plansRoutes, { plans: services.plans });
+  // Courses and conferences: the article workflow (any staff role drafts, editors publish).
+  await app.register(coursesRoutes, { courseEditor: services.courseEditor });
   // Orders and money: the orders list and totals, refunds, the reconciler's runs, exports (admins only).
   await app.register(ordersRoutes, { orders: services.orders });
   // The dashboard: sign-ups, members, revenue (admins only), free reads, most read, searches that found nothing.

@@ -57,7 +57,7 @@ export const forbidden = (msg: string) => new AppError(ErrorCode.forbidden, msg)
 export const conflict = (msg: string, data: Record<string, unknown> | null = null) => new AppError(ErrorCode.conflict, msg, 200, data);
 
 /** State changes and the states each may start from. */
-const TRANSITIONS = {
+export const TRANSITIONS = {
   submit: ['draft'],
   toDraft: ['in_review', 'scheduled', 'withdrawn'],
   publish: ['draft', 'in_review', 'scheduled', 'withdrawn'],

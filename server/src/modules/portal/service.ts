@@ -208,7 +208,7 @@ export function createPortalService(deps: { db: Db; now: () => Date }) {
                 status: conferences.status,
               })
               .from(conferences)
-              .where(inArray(conferences.id, conferenceIds))
+              .where(and(inArray(conferences.id, conferenceIds), eq(conferences.editorialState, 'published')))
           : [],
         articleIds.length
           ? db
