@@ -12,6 +12,7 @@ import contentRoutes from './modules/content/routes.js';
 import coursesRoutes from './modules/courses/routes.js';
 import editorialRoutes from './modules/editorial/routes.js';
 import glossaryRoutes from './modules/glossary/routes.js';
+import { startNewsletterRunner } from './modules/editorial/newsletter.js';
 import { startScheduler } from './modules/editorial/scheduler.js';
 import filesRoutes from './modules/files/routes.js';
 import mediaRoutes from './modules/media/routes.js';
@@ -156,6 +157,8 @@ declare module 'fastify' {
     payments: Services['payments'];
     /** The editorial console's service (tests reach the scheduler here). */
     editorial: Services['editorial'];
+    /** The weekly newsletter (tests run its workers here). */
+    newsletter: Services['newsletter'];
     courseEditor: Services['courseEditor'];
   }
 }
@@ -169,6 +172,13 @@ function wireEditorial(app: FastifyInstance, services: Services, config: AppConf
     stop = startScheduler([services.editorial, services.courseEditor], (config.editorial ?? defaultEditorialSettings()).schedulerIntervalMs, app.log);
   });
   app.addHook('onClose', async () => stop?.());
+  // The weekly newsletter's sends: jobs left running resume at start (and are looked at again every minute).
+  app.decorate('newsletter', services.newsletter);
+  let stopNewsletter: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stopNewsletter = startNewsletterRunner(services.newsletter, config.nodeEnv === 'test' ? 0 : 60_000, app.log);
+  });
+  app.addHook('onClose', async () => stopNewsletter?.());
 }
 
 /** Start-up notes on secrets generated for this run and, in one line, on the dev pages being served and to whom. */

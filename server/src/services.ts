@@ -15,6 +15,7 @@ import { createEditorialMediaService } from './modules/editorial/media.js';
 import { createPreviewService } from './modules/editorial/previews.js';
 import { createEditorialService } from './modules/editorial/service.js';
 import { createMembersService } from './modules/editorial/members.js';
+import { createNewsletterService } from './modules/editorial/newsletter.js';
 import { createDashboardService } from './modules/editorial/dashboard.js';
 import { createOrdersService } from './modules/editorial/orders.js';
 import { createPlansService } from './modules/editorial/plans.js';
@@ -128,6 +129,17 @@ export function createServices(deps: {
   const dashboard = createDashboardService({ db, now: config.now, editorial });
   // Members in the console: find a reader, see their membership, orders and sessions; admins change them.
   const members = createMembersService({ db, now: config.now, editorial, membership, sessions: deps.sessions });
+  // The weekly newsletter: an issue by e-mail to the readers who consented, sent by a background job.
+  const newsletter = createNewsletterService({
+    db,
+    now: config.now,
+    editorial,
+    mail: accounts.mail,
+    secret: accountsSettings.authSecret,
+    baseUrl: accountsSettings.publicBaseUrl || `http://localhost:${config.port}`,
+    unsubscribeMailbox: `unsubscribe@${/@([^\s>]+)/.exec(accountsSettings.mail.from)?.[1] ?? 'localhost'}`,
+    log: deps.log,
+  });
   return {
     account,
     base,
@@ -156,6 +168,7 @@ export function createServices(deps: {
     orders,
     dashboard,
     members,
+    newsletter,
   };
 }
 

@@ -597,6 +597,10 @@ export interface OutboxMessage {
   body: string;
   /** The code the message carries, when it carries one. */
   code: string | null;
+  /** An e-mail's HTML part, when it has one. */
+  html: string | null;
+  /** An e-mail's extra header fields, e.g. List-Unsubscribe and List-Unsubscribe-Post ({} when none). */
+  headers: Record<string, string>;
   sentAt: string;
 }
 

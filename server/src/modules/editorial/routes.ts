@@ -9,6 +9,7 @@ import { IMPORT_LIMITS } from './imports.js';
 import dashboardRoutes from './dashboardRoutes.js';
 import editorialMediaRoutes from './mediaRoutes.js';
 import membersRoutes from './membersRoutes.js';
+import newsletterRoutes from './newsletterRoutes.js';
 import ordersRoutes from './ordersRoutes.js';
 import plansRoutes from './plansRoutes.js';
 import coursesRoutes from './coursesRoutes.js';
@@ -277,6 +278,8 @@ const editorialRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
   await app.register(dashboardRoutes, { dashboard: services.dashboard });
   // Members: find a reader, their membership, orders, free reads and sessions; admins change them (audited, once per request id).
   await app.register(membersRoutes, { members: services.members });
+  // The weekly newsletter (editors) and the readers' one-click unsubscribe.
+  await app.register(newsletterRoutes, { newsletter: services.newsletter });
 
   const editorOnly = (summary: string) => staffOnly(summary, 'editor');
   app.post(
