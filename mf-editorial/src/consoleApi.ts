@@ -109,8 +109,8 @@ export interface StaffMember {
   grantedBy: StaffRef | null;
 }
 
-export const AUDIT_ACTIONS = ['submit', 'publish', 'schedule', 'unschedule', 'withdraw', 'to_draft', 'restore', 'role', 'save', 'preview', 'delete', 'upload', 'reorder', 'member_extend', 'member_grant', 'member_end', 'end_sessions'] as const;
-export const AUDIT_TARGETS = ['article', 'member', 'issue', 'glossary', 'media', 'banner', 'advert', 'hot_read', 'module_switch', 'plan', 'benefit', 'subscribe_text'] as const;
+export const AUDIT_ACTIONS = ['submit', 'publish', 'schedule', 'unschedule', 'withdraw', 'to_draft', 'restore', 'role', 'save', 'preview', 'delete', 'upload', 'reorder', 'refund', 'export', 'member_extend', 'member_grant', 'member_end', 'end_sessions'] as const;
+export const AUDIT_TARGETS = ['article', 'member', 'issue', 'glossary', 'media', 'banner', 'advert', 'hot_read', 'module_switch', 'plan', 'benefit', 'subscribe_text', 'order'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 

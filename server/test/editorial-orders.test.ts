@@ -142,6 +142,8 @@ describe('orders console: list, filters and totals', () => {
     assert.equal(byMobile.totals.count, 4);
     assert.equal(byMobile.totals.byStatus.find((s: any) => s.status === 3).count, 1);
     assert.equal(byMobile.totals.byStatus.find((s: any) => s.status === 0).count, 1);
+    const byName = await list({ keyword: 'oc_sum_' });
+    assert.equal(byName.totals.count, 4);
     const one = await list({ keyword: refunded.ordersn });
     assert.equal(one.results.length, 1);
     assert.equal(one.results[0].statusLabel, '已退款');

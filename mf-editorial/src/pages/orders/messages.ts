@@ -9,7 +9,7 @@ export const OM = {
   channels: { wechat: '微信', alipay: '支付宝' } as Record<string, string>,
   plan: '会员方案',
   dates: '下单日期',
-  keyword: '订单号或手机号',
+  keyword: '订单号/手机号/用户名',
   search: '查询',
   reset: '重置',
   all: '全部',

@@ -92,7 +92,7 @@ export function createOrdersService(deps: { db: Db; now: () => Date; editorial: 
     if (chars(keyword) > ORDER_LIMITS.keyword) throw AppError.badParameter(M.keywordTooLong);
     if (keyword) {
       const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      parts.push(or(ilike(serviceOrders.ordersn, like), ilike(members.mobile, like))!);
+      parts.push(or(ilike(serviceOrders.ordersn, like), ilike(members.mobile, like), ilike(members.username, like))!);
     }
     return parts.length > 0 ? and(...parts) : undefined;
   }

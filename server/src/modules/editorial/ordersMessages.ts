@@ -4,7 +4,7 @@
 export const ORDER_LIMITS = {
   /** A refund's reason, required. */
   reason: 200,
-  /** The order number / phone search. */
+  /** The order number / phone / username search. */
   keyword: 40,
   /** Rows one export may hold. */
   exportRows: 50_000,
@@ -30,7 +30,7 @@ export const OrderMessages = {
   statusInvalid: '订单状态应为0（待支付）、1（已支付）、2（已关闭）或3（已退款）',
   providerInvalid: '支付平台应为sandbox、wechatpay或alipay',
   planInvalid: '会员方案编号格式不正确',
-  keywordTooLong: `订单号或手机号不能超过${ORDER_LIMITS.keyword}个字符`,
+  keywordTooLong: `订单号、手机号或用户名不能超过${ORDER_LIMITS.keyword}个字符`,
   formatInvalid: '导出格式应为csv或xlsx',
   reasonRequired: '请填写退款原因',
   reasonTooLong: `退款原因不能超过${ORDER_LIMITS.reason}个字符`,

@@ -18,7 +18,7 @@ export const orderFilterProperties = {
   startDate: Ymd('Created on or after this day, YYYYMMDD (Asia/Shanghai), with endDate'),
   endDate: Ymd('Created on or before this day, YYYYMMDD (Asia/Shanghai), with startDate'),
   keyword: Type.Optional(
-    Type.String({ maxLength: ORDER_LIMITS.keyword, description: 'Part of the order number, or of the member’s mobile number', errorMessage: M.keywordTooLong }),
+    Type.String({ maxLength: ORDER_LIMITS.keyword, description: 'Part of the order number, or of the member’s mobile number or username', errorMessage: M.keywordTooLong }),
   ),
 };
 export const OrderFilter = Type.Object(orderFilterProperties);
