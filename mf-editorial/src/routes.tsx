@@ -1,7 +1,7 @@
 // The console's screens, in one table: each route's path (under /editor), its page (a chunk of its
 // own, from pages/<name>/), who may open it, and its entry in the sidebar menu, if any. A new screen
 // is one entry here and a folder under pages/.
-import { AccountBookOutlined, DashboardOutlined, AuditOutlined, BookOutlined, CrownOutlined, FileTextOutlined, GlobalOutlined, IdcardOutlined, ReadOutlined, TeamOutlined } from '@ant-design/icons';
+import { AccountBookOutlined, CalendarOutlined, PlayCircleOutlined, DashboardOutlined, AuditOutlined, BookOutlined, CrownOutlined, FileTextOutlined, GlobalOutlined, IdcardOutlined, ReadOutlined, TeamOutlined } from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { StaffMe } from './api';
 import { ED_MSG } from './messages';
@@ -72,6 +72,30 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     Page: lazy(() => import('./pages/glossary/GlossaryPage')),
     allowed: editors,
     menu: { key: 'glossary', label: '术语表', icon: <ReadOutlined /> },
+  },
+  {
+    path: 'courses',
+    Page: lazy(() => import('./pages/courses/CoursesPage')),
+    allowed: anyStaff,
+    menu: { key: 'courses', label: '课程', icon: <PlayCircleOutlined /> },
+  },
+  {
+    path: 'courses/:id',
+    Page: lazy(() => import('./pages/courses/CourseEditorPage')),
+    allowed: anyStaff,
+    menuKey: 'courses',
+  },
+  {
+    path: 'conferences',
+    Page: lazy(() => import('./pages/conferences/ConferencesPage')),
+    allowed: anyStaff,
+    menu: { key: 'conferences', label: '会议', icon: <CalendarOutlined /> },
+  },
+  {
+    path: 'conferences/:id',
+    Page: lazy(() => import('./pages/conferences/ConferenceEditorPage')),
+    allowed: anyStaff,
+    menuKey: 'conferences',
   },
   {
     path: 'site',
