@@ -1,7 +1,7 @@
 // The console's screens, in one table: each route's path (under /editor), its page (a chunk of its
 // own, from pages/<name>/), who may open it, and its entry in the sidebar menu, if any. A new screen
 // is one entry here and a folder under pages/.
-import { AccountBookOutlined, CalendarOutlined, PlayCircleOutlined, DashboardOutlined, AuditOutlined, BookOutlined, CrownOutlined, FileTextOutlined, GlobalOutlined, IdcardOutlined, ReadOutlined, TeamOutlined } from '@ant-design/icons';
+import { AccountBookOutlined, CalendarOutlined, PlayCircleOutlined, DashboardOutlined, AuditOutlined, BookOutlined, CrownOutlined, FileTextOutlined, GlobalOutlined, IdcardOutlined, ReadOutlined, TeamOutlined, MailOutlined } from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { StaffMe } from './api';
 import { ED_MSG } from './messages';
@@ -66,6 +66,13 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     Page: lazy(() => import('./pages/issues/IssueEditorPage')),
     allowed: editors,
     menuKey: 'issues',
+  },
+  {
+    // The weekly newsletter: editors and admins (the server checks again).
+    path: 'newsletter',
+    Page: lazy(() => import('./pages/newsletter/NewsletterPage')),
+    allowed: editors,
+    menu: { key: 'newsletter', label: '周刊邮件', icon: <MailOutlined /> },
   },
   {
     path: 'glossary',

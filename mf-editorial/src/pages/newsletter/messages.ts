@@ -1,0 +1,33 @@
+// 周刊邮件 screen's words (the server's own refusals come from server/src/modules/editorial/newsletterMessages.ts).
+
+export const NM = {
+  title: '周刊邮件',
+  hint: '从已发布的一期周刊生成邮件，发给勾选了“接收期刊最新译文、述评与每周精选推送”且有邮箱的读者；每位读者只收到其关注领域（按个人资料中的科室）的文章。请先预览并发送测试邮件到自己的邮箱，确认无误后再发送。',
+  issue: '期次',
+  issuePlaceholder: '选择一期已发布的周刊',
+  issueRequired: '请选择要发送的一期周刊（期次）',
+  subject: '邮件标题',
+  subjectRequired: '请填写邮件标题',
+  intro: '导语',
+  introPlaceholder: '写在文章列表之前的几句话（可不填）',
+  rate: '发送速度（封/秒）',
+  preview: '预览',
+  testSend: '发送测试邮件',
+  send: '发送给读者',
+  sendDisabled: '请先以当前内容发送测试邮件',
+  confirmTitle: '确认发送周刊邮件？',
+  confirmBody: (n: number, title: string) => `将把“${title}”发送给 ${n} 位读者，每位读者只会收到一次，发送后不能撤回。`,
+  confirmOk: '发送',
+  cancel: '取消',
+  recipients: (n: number) => `目前有 ${n} 位读者会收到（已勾选订阅且有邮箱）`,
+  articles: (n: number, all: number) => `本期 ${all} 篇已发布文章，预览显示 ${n} 篇`,
+  previewTitle: '邮件预览',
+  defaultSubject: (issue: string) => `千言医学周刊｜${issue}`,
+  started: '已开始发送，可在下方查看进度',
+  jobs: '发送记录',
+  noJobs: '还没有发送过周刊邮件',
+  col: { issue: '期次', subject: '邮件标题', progress: '进度', state: '状态', by: '发送人', at: '开始时间' },
+  progress: (sent: number, total: number, failed: number, skipped: number) =>
+    `已发送 ${sent} / ${total}${failed ? `，失败 ${failed}` : ''}${skipped ? `，跳过 ${skipped}` : ''}`,
+  failures: '失败的邮件',
+} as const;
