@@ -78,7 +78,12 @@ export default function ConferenceEditorPage() {
   useDocumentTitle(conference?.document.title || CM.newConference);
 
   const load = useCallback(async () => {
-    if (isNew) return;
+    setProblem(null);
+    if (isNew) {
+      setConference(null);
+      setDoc(EMPTY_CONFERENCE);
+      return;
+    }
     try {
       const got = await conferencesApi.get(Number(idParam), { silent: true });
       setConference(got);

@@ -144,7 +144,13 @@ export default function CourseEditorPage() {
   useDocumentTitle(lesson?.document.title || CM.newLesson);
 
   const load = useCallback(async () => {
-    if (isNew) return;
+    setProblem(null);
+    if (isNew) {
+      // The same page instance goes from a series to its new child lesson: start empty.
+      setLesson(null);
+      setDoc({ ...EMPTY_LESSON, parentId });
+      return;
+    }
     try {
       const got = await coursesApi.get(Number(idParam), { silent: true });
       setLesson(got);
@@ -152,7 +158,7 @@ export default function CourseEditorPage() {
     } catch (err) {
       setProblem(problemOf(err));
     }
-  }, [idParam, isNew]);
+  }, [idParam, isNew, parentId]);
   useEffect(() => void load(), [load]);
 
   const run = async (work: () => Promise<EditorLesson>, done: string) => {
