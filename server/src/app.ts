@@ -100,6 +100,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   await app.register(authRoutes, { prefix: '/api', services });
   await app.register(authDevRoutes, { services });
   app.decorate('accounts', services.accounts);
+  app.decorate('flushReadings', () => services.account.flushReadings());
   warnAboutAccountsSettings(app, config, services);
   await app.register(contentRoutes, { prefix: '/api', services });
   await app.register(citationRoutes, { prefix: '/api', services });
@@ -153,6 +154,8 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Writes the members' reading records still buffered (tests read the table after it). */
+    flushReadings: () => Promise<void>;
     /** Orders and payments (tests and the operator commands reach the service here). */
     payments: Services['payments'];
     /** The editorial console's service (tests reach the scheduler here). */

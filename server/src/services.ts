@@ -57,6 +57,7 @@ export function createServices(deps: {
     captcha,
     membership,
     now: config.now,
+    onReadingError: (err) => deps.log?.warn({ err }, 'writing reading records failed; they are kept and tried again'),
   });
   // Signed URLs of gated media, made at reply time (never cached); the key is shared by every instance.
   const mediaSettings = config.media ?? defaultMediaSettings(config.accounts ? `${config.accounts.authSecret}:media-url` : undefined);

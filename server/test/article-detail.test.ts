@@ -207,6 +207,7 @@ describe('article access by reader', () => {
 describe('reading records', () => {
   const recordsOf = async (username: string) => {
     const [m] = await ctx.app.db.select({ id: members.id }).from(members).where(eq(members.username, username));
+    await ctx.app.flushReadings();
     return ctx.app.db.select().from(readingRecords).where(eq(readingRecords.memberId, m!.id));
   };
 
@@ -226,6 +227,7 @@ describe('reading records', () => {
     const before = await ctx.app.db.select({ n: sql<number>`count(*)::int` }).from(readingRecords);
     await detail(memberArticle.permalinks, doctorToken);
     await detail(loginArticle.permalinks);
+    await ctx.app.flushReadings();
     const afterViews = await ctx.app.db.select({ n: sql<number>`count(*)::int` }).from(readingRecords);
     assert.equal(afterViews[0]!.n, before[0]!.n);
     assert.ok(!(await recordsOf('demo_doctor')).some((r) => r.itemId === memberArticle.id));

@@ -88,6 +88,7 @@ describe('lesson detail', () => {
     assert.equal(unsigned(d.media), lesson.media);
     assert.equal(d.content, lesson.content);
     assert.deepEqual([d.is_subscribe, d.is_have_view_auth, d.is_month_chance], [1, 1, 2]);
+    await ctx.app.flushReadings();
     const read = await ctx.app.db
       .select()
       .from(readingRecords)
@@ -105,6 +106,7 @@ describe('lesson detail', () => {
     assert.equal(d.is_have_view_auth, 2);
     const url = (JSON.parse(lesson.media) as { url: string }[])[0]!.url;
     assert.ok(!JSON.stringify(d).includes(url));
+    await ctx.app.flushReadings();
     const read = await ctx.app.db.select().from(readingRecords).where(eq(readingRecords.memberId, r.id));
     assert.equal(read.length, 0, 'a locked lesson is not recorded as read');
     assert.deepEqual(await useChance(lesson.lessonResId, r.token), { result: 0, msg: '需要资料补齐才能浏览' });

@@ -206,6 +206,7 @@ describe('what a preview shows', () => {
     dataOf(await open(permalinks, links.member.token, member.token));
     const [row] = await ctx.app.db.select({ readCount: articles.readCount }).from(articles).where(eq(articles.id, draft.id));
     assert.equal(row!.readCount, 0);
+    await ctx.app.flushReadings();
     const records = await ctx.app.db.select().from(readingRecords).where(and(eq(readingRecords.memberId, member.id), eq(readingRecords.itemId, draft.id)));
     assert.equal(records.length, 0);
   });

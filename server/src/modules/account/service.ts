@@ -10,6 +10,7 @@ import { isActiveMember, type MembershipService } from '../membership/service.js
 import { uniqueViolation } from '../../lib/dbErrors.js';
 import type { CaptchaService } from '../auth/captcha.js';
 import { createLoginThrottle, type LoginSubject } from './loginThrottle.js';
+import { createReadingLog } from './readingLog.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.js';
 import type { LoginBody, LoginReply, SessionUser } from './schemas.js';
 
@@ -24,6 +25,8 @@ export interface AccountServiceDeps {
   captcha: CaptchaService;
   membership: MembershipService;
   now: () => Date;
+  /** A batch of reading records that could not be written (kept and tried again). */
+  onReadingError?: (err: unknown) => void;
 }
 
 /** The personal-centre lists of items a member kept: favourites (by collect time) or reading records (by last read). */
@@ -70,7 +73,7 @@ const CONFLICT_BY_CONSTRAINT: Record<string, MemberConflict['field']> = {
 const FAVOURITES_CACHE_MS = 3_000;
 const FAVOURITES_CACHE_ENTRIES = 10_000;
 
-export function createAccountService({ db, sessions, rateLimiter, loginThrottle, captcha, membership, now }: AccountServiceDeps) {
+export function createAccountService({ db, sessions, rateLimiter, loginThrottle, captcha, membership, now, onReadingError }: AccountServiceDeps) {
 
   async function findByAccountName(accountName: string) {
     const rows = await db
@@ -87,6 +90,9 @@ export function createAccountService({ db, sessions, rateLimiter, loginThrottle,
    * wrong old password on updatePassword). Past either limit a try needs the picture captcha.
    */
   const throttle = createLoginThrottle({ rateLimiter, settings: loginThrottle, captcha });
+
+  /** Members' reading records, written behind the reply in batches (readingLog.ts). */
+  const readings = createReadingLog({ db, now, onError: (err) => onReadingError?.(err) });
 
   /** The account a typed name or contact stands for, else the name itself (see LoginSubject). */
   const subjectOf = (member: MemberRow | undefined, typedName: string): LoginSubject =>
@@ -335,17 +341,19 @@ export function createAccountService({ db, sessions, rateLimiter, loginThrottle,
       recentFavourites.delete(`${memberId}:${kind}`);
     },
 
-    /** Records that the member read an item now (one row per item, last read time). */
-    async recordReading(memberId: number, kind: FavouriteKind, itemId: number): Promise<void> {
-      const at = now();
-      await db
-        .insert(readingRecords)
-        .values({ memberId, kind, itemId, readAt: at })
-        .onConflictDoUpdate({
-          target: [readingRecords.memberId, readingRecords.kind, readingRecords.itemId],
-          set: { readAt: at },
-        });
+    /**
+     * Records that the member read an item now (one row per item, last read time): written behind
+     * the reply, within READING_FLUSH_MS (readingLog.ts); the caller does not wait.
+     */
+    recordReading(memberId: number, kind: FavouriteKind, itemId: number): void {
+      readings.record(memberId, kind, itemId);
     },
+
+    /** Before a member's reading records are listed: their views still buffered are written. */
+    settleReadings: (memberId: number) => readings.settle(memberId),
+
+    /** Writes every buffered reading record (the app's close runs it). */
+    flushReadings: () => readings.flush(),
 
     /**
      * The member's favourites or reading records of one kind as a subquery (item_id, at), optionally

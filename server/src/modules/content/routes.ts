@@ -31,8 +31,11 @@ const readingOf = (request: FastifyRequest) => ({ record: request.headers['x-qy-
 
 const contentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { content } = services;
-  // Before the database closes (this plugin's onClose runs before the db plugin's).
-  app.addHook('onClose', async () => content.flushReadCounts());
+  // Before the database closes (this plugin's onClose runs before the db plugin's): the buffered read
+  // counts and members' reading records of articles and lessons.
+  app.addHook('onClose', async () => {
+    await Promise.all([content.flushReadCounts(), services.account.flushReadings()]);
+  });
 
   app.post(
     '/article/selectArticleClass',

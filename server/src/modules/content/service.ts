@@ -754,7 +754,7 @@ export function createContentService(deps: {
       ]);
       const canView = mayView(level, reader, entitled.has(row.id));
       if (canView && record) countRead(row.id);
-      if (memberId !== undefined && canView && record) await deps.account.recordReading(memberId, 'article', row.id);
+      if (memberId !== undefined && canView && record) deps.account.recordReading(memberId, 'article', row.id);
 
       return gatedDetail(row, { canView, reader, monthChance, collected });
     },
@@ -924,6 +924,7 @@ export function createContentService(deps: {
       await checkSources(sourceIds);
       const classIds = toIdList(query.articleClassIds);
 
+      if (list === 'reading') await deps.account.settleReadings(memberId);
       const items = deps.account.memberItems(memberId, 'article', list, range);
       const conditions: SQL[] = [inArray(articles.status, REACHABLE)];
       if (sourceIds.length) conditions.push(inArray(articles.sourceId, sourceIds));

@@ -224,6 +224,7 @@ export function createCoursesService(deps: { db: Db; account: AccountService; me
       const serTypes = toIdList(query.subjectSerType);
       if (serTypes.some((t) => t < 1 || t > 5)) throw AppError.badParameter('课程类型不正确');
       const classIds = toIdList(query.articleClassIds);
+      if (list === 'reading') await deps.account.settleReadings(memberId);
       const items = deps.account.memberItems(memberId, 'lesson', list, dayRange(query.startDate, query.endDate));
       const conditions: SQL[] = [eq(lessons.status, 1)];
       if (serTypes.length) conditions.push(inArray(lessons.subjectSerType, serTypes));
@@ -316,7 +317,7 @@ export function createCoursesService(deps: { db: Db; account: AccountService; me
         freeReadClaimed: claimed,
       });
       const canView = blockedBy === '';
-      if (memberId !== undefined && canView) await deps.account.recordReading(memberId, 'lesson', row.lessonResId);
+      if (memberId !== undefined && canView) deps.account.recordReading(memberId, 'lesson', row.lessonResId);
       const classRows = row.classIds.length
         ? await db
             .select({ id: articleClasses.id, classname: articleClasses.classname })
