@@ -264,6 +264,28 @@ describe('newsletter: sending', () => {
     assert.equal(progress.sent + progress.failed + progress.skipped, progress.total);
   });
 
+  it('two sends of one issue at once (a double click, two editors): one job, the other refused, each reader once', async () => {
+    const [made] = await db().insert(weeklyIssues).values({ title: '双击测试', thedate: '1999-03-01', state: 'published' }).returning();
+    const [one] = await issueArticles(issues[0]!.id);
+    await db().update(articles).set({ weeklyIssueId: made!.id }).where(eq(articles.id, one!.id));
+    try {
+      const replies = await Promise.all([
+        call('/send', { issueId: made!.id, subject: '周刊双击', ratePerSecond: 100 }, tokens.editor),
+        call('/send', { issueId: made!.id, subject: '周刊双击', ratePerSecond: 100 }, tokens.admin),
+      ]);
+      assert.deepEqual(replies.map((r) => r.code).sort(), [0, 10001]);
+      refused(replies.find((r) => r.code !== 0)!, 10001, M.alreadySent('双击测试'));
+      await ctx.app.newsletter.idle();
+      assert.equal((await db().select().from(newsletterJobs).where(eq(newsletterJobs.issueId, made!.id))).length, 1);
+      const { by } = await mailsBySubject('周刊双击');
+      assert.ok(by.size > 0);
+      for (const [email, list] of by) assert.equal(list.length, 1, email);
+      assert.equal((await auditTrail(ctx, 'newsletter', tokens.admin)).filter((e) => e.action === 'send' && e.targetLabel === '双击测试').length, 1);
+    } finally {
+      await db().update(articles).set({ weeklyIssueId: issues[0]!.id }).where(eq(articles.id, one!.id));
+    }
+  });
+
   it('keeps to the send rate across workers', async () => {
     const [made] = await db().insert(weeklyIssues).values({ title: '限速测试', thedate: '1999-02-01', state: 'published' }).returning();
     const [one] = await issueArticles(issues[0]!.id);
