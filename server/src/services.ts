@@ -127,7 +127,7 @@ export function createServices(deps: {
   // Orders and money in the console: the orders list, refunds, the reconciler's runs, exports (admins only).
   const orders = createOrdersService({ db, now: config.now, editorial, payments });
   // The console's dashboard: what is happening, counted when asked.
-  const dashboard = createDashboardService({ db, now: config.now, editorial });
+  const dashboard = createDashboardService({ db, now: config.now, editorial, settle: () => content.flushSearchMisses() });
   // Members in the console: find a reader, see their membership, orders and sessions; admins change them.
   const members = createMembersService({ db, now: config.now, editorial, membership, sessions: deps.sessions });
   // The weekly newsletter: an issue by e-mail to the readers who consented, sent by a background job.

@@ -32,9 +32,9 @@ const readingOf = (request: FastifyRequest) => ({ record: request.headers['x-qy-
 const contentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { content } = services;
   // Before the database closes (this plugin's onClose runs before the db plugin's): the buffered read
-  // counts and members' reading records of articles and lessons.
+  // counts, the searches that found nothing and members' reading records of articles and lessons.
   app.addHook('onClose', async () => {
-    await Promise.all([content.flushReadCounts(), services.account.flushReadings()]);
+    await Promise.all([content.flushReadCounts(), content.flushSearchMisses(), services.account.flushReadings()]);
   });
 
   app.post(

@@ -258,17 +258,54 @@ export function createContentService(deps: {
   const search = createSearchService({ db });
 
   /**
-   * A search that found nothing, counted for its query and day (Asia/Shanghai) for the console's
+   * Searches that found nothing, counted for their query and day (Asia/Shanghai) for the console's
    * dashboard: what readers look for and the site lacks. Only the text is kept, never who asked.
+   * Counted in memory and written together at most once a second (a search never waits on a write,
+   * and a popular missing term is one row update per second, not one per search).
    */
-  async function recordMiss(searchInfo: string | number) {
+  const pendingMisses = new Map<string, { query: string; day: string; count: number; lastAt: Date }>();
+  let missTimer: NodeJS.Timeout | undefined;
+  function recordMiss(searchInfo: string | number) {
     const text = missQuery(searchInfo);
     if (!text) return;
     const at = deps.now();
-    await db
-      .insert(searchMisses)
-      .values({ query: text, day: shanghaiDate(at), count: 1, lastAt: at })
-      .onConflictDoUpdate({ target: [searchMisses.query, searchMisses.day], set: { count: sql`${searchMisses.count} + 1`, lastAt: at } });
+    const day = shanghaiDate(at);
+    const key = `${day}|${text}`;
+    const had = pendingMisses.get(key);
+    pendingMisses.set(key, { query: text, day, count: (had?.count ?? 0) + 1, lastAt: at });
+    if (!missTimer) {
+      missTimer = setTimeout(() => void flushSearchMisses().catch(() => {}), READ_FLUSH_MS);
+      missTimer.unref();
+    }
+  }
+
+  /** Writes the buffered misses in one statement; a failed write keeps them for the next try. */
+  async function flushSearchMisses(): Promise<void> {
+    clearTimeout(missTimer);
+    missTimer = undefined;
+    if (pendingMisses.size === 0) return;
+    const batch = [...pendingMisses.values()];
+    pendingMisses.clear();
+    try {
+      await db
+        .insert(searchMisses)
+        .values(batch)
+        .onConflictDoUpdate({
+          target: [searchMisses.query, searchMisses.day],
+          set: { count: sql`${searchMisses.count} + excluded.count`, lastAt: sql`greatest(${searchMisses.lastAt}, excluded.last_at)` },
+        });
+    } catch (err) {
+      for (const m of batch) {
+        const key = `${m.day}|${m.query}`;
+        const had = pendingMisses.get(key);
+        pendingMisses.set(key, { ...m, count: m.count + (had?.count ?? 0), lastAt: had && had.lastAt > m.lastAt ? had.lastAt : m.lastAt });
+      }
+      if (!missTimer) {
+        missTimer = setTimeout(() => void flushSearchMisses().catch(() => {}), READ_FLUSH_MS);
+        missTimer.unref();
+      }
+      throw err;
+    }
   }
 
   async function replyFor(entry: { json: string; ids: number[] }, memberId: number | undefined): Promise<string | undefined> {
@@ -567,6 +604,7 @@ export function createContentService(deps: {
   const service = {
     /** Writes the read counts still held in memory (also called when the app closes). */
     flushReadCounts,
+    flushSearchMisses,
 
     /** The seven disease areas with their field codes and number of published courses. */
     async articleClasses(): Promise<ArticleClass[]> {
@@ -653,7 +691,7 @@ export function createContentService(deps: {
       // --- Search: a non-blank searchInfo makes the list a search (server/src/modules/search). ---
       if (isSearch(query.searchInfo)) {
         const found = await search.articles({ searchInfo: query.searchInfo, sortType: query.sortType, offset, pageSize, filter, version });
-        if (found.total === 0 && offset === 0) await recordMiss(query.searchInfo);
+        if (found.total === 0 && offset === 0) recordMiss(query.searchInfo);
         const items = await itemsWithCollect(await rowsByIds(version, found.ids), memberId);
         const results = items.map((item) => ({ ...item, highlight: found.highlights.get(item.id) }));
         return { results, page: pageOf(found.total, pageNo, pageSize), ...(found.didYouMean ? { didYouMean: found.didYouMean } : {}) };

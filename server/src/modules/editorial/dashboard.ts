@@ -29,7 +29,13 @@ function daysBetween(from: Date, count: number): string[] {
   return Array.from({ length: count }, (_, i) => shanghaiDate(new Date(from.getTime() + i * DAY_MS)));
 }
 
-export function createDashboardService(deps: { db: Db; now: () => Date; editorial: EditorialService }) {
+export function createDashboardService(deps: {
+  db: Db;
+  now: () => Date;
+  editorial: EditorialService;
+  /** Writes what this process still buffers (the searches that found nothing) before counting. */
+  settle?: () => Promise<void>;
+}) {
   const { db, now, editorial } = deps;
 
   /** A daily series over `days` from rows of (day, value). */
@@ -41,6 +47,7 @@ export function createDashboardService(deps: { db: Db; now: () => Date; editoria
   return {
     async dashboard(memberId: number | undefined, body: DashboardBody): Promise<DashboardData> {
       const staff = await editorial.requireStaff(memberId, 'editor');
+      await deps.settle?.();
       const at = now();
       const count = body.days ?? DASHBOARD_DAYS.default;
       const today = shanghaiDate(at);
