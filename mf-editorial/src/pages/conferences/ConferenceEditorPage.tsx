@@ -105,6 +105,8 @@ export default function ConferenceEditorPage() {
       return next;
     } catch (err) {
       setProblem(problemOf(err));
+      // The refusal is shown above the fields: bring it into view (the save button is at the bottom).
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('.qy-ed-courses [role="alert"]')?.scrollIntoView?.({ block: 'center' }));
       return null;
     } finally {
       setBusy(false);

@@ -172,6 +172,8 @@ export default function CourseEditorPage() {
       return next;
     } catch (err) {
       setProblem(problemOf(err));
+      // The refusal is shown above the fields: bring it into view (the save button is at the bottom).
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('.qy-ed-courses [role="alert"]')?.scrollIntoView?.({ block: 'center' }));
       return null;
     } finally {
       setBusy(false);
