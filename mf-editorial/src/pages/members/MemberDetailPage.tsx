@@ -119,7 +119,7 @@ export function MemberActionModal({
           </>
         )}
         {(action === 'extend' || (action === 'grant' && length === 'days')) && (
-          <Form.Item name="days" label={MM.days} rules={[daysRule]}>
+          <Form.Item name="days" label={MM.days} rules={[daysRule]} required>
             <InputNumber min={1} max={3650} precision={0} style={{ width: 160 }} />
           </Form.Item>
         )}
@@ -132,6 +132,21 @@ export function MemberActionModal({
 }
 
 const show = (v: string) => v || '—';
+
+const typeLabel = (v: unknown) => MM.serviceTypes[Number(v)] ?? String(v);
+
+/** What a change did to the reader, in words: the membership and its end before and after, or the sessions ended. */
+export function memberChange(e: Pick<AuditEntry, 'action' | 'before' | 'after'>): string {
+  const b = e.before ?? {};
+  const a = e.after ?? {};
+  if (e.action === 'end_sessions') return MM.change.sessions(Number(b.liveSessions ?? 0));
+  const parts: string[] = [];
+  if (e.action === 'member_grant' && a.planTitle) parts.push(MM.change.plan(String(a.planTitle), a.days !== undefined ? MM.change.days(Number(a.days)) : MM.change.months(Number(a.months))));
+  if (e.action === 'member_extend' && a.days !== undefined) parts.push(MM.change.extended(Number(a.days)));
+  if (b.serviceType !== a.serviceType) parts.push(`${MM.sections.membership}：${typeLabel(b.serviceType)} → ${typeLabel(a.serviceType)}`);
+  if (b.serviceEndDate !== a.serviceEndDate) parts.push(`${MM.cols.endDate}：${show(String(b.serviceEndDate ?? ''))} → ${show(String(a.serviceEndDate ?? ''))}`);
+  return parts.join('；') || describeChange(e.before, e.after);
+}
 
 export default function MemberDetailPage() {
   const id = Number(useParams().id);
@@ -320,7 +335,7 @@ export default function MemberDetailPage() {
               { title: MM.historyCols.at, dataIndex: 'at', width: 170, render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm:ss') },
               { title: MM.historyCols.actor, dataIndex: 'actorName', width: 120 },
               { title: MM.historyCols.action, width: 120, render: (_, e) => <Tag>{CM.actions[e.action] ?? e.action}</Tag> },
-              { title: MM.historyCols.change, render: (_, e) => <span className="qy-ed-audit__change">{describeChange(e.before, e.after) || '—'}</span> },
+              { title: MM.historyCols.change, render: (_, e) => <span className="qy-ed-members__change">{memberChange(e) || '—'}</span> },
               { title: MM.historyCols.reason, dataIndex: 'note', width: 200, render: show },
             ]}
           />

@@ -3,7 +3,7 @@ import { ApiError } from '@qianyan/shared/core';
 import { renderAt } from '@qianyan/shared/testing';
 import { Route, Routes } from 'react-router-dom';
 import { consoleApi } from '../../consoleApi';
-import MemberDetailPage, { MemberActionModal } from './MemberDetailPage';
+import MemberDetailPage, { MemberActionModal, memberChange } from './MemberDetailPage';
 import MembersPage from './MembersPage';
 import { membersApi, type MemberDetail } from './membersApi';
 
@@ -44,6 +44,22 @@ describe('会员 search', () => {
   });
 });
 
+describe('the reader\'s 操作记录', () => {
+  it('says what each change did in words', () => {
+    expect(
+      memberChange({
+        action: 'member_extend',
+        before: { serviceType: 1, serviceEndDate: '2026-12-28 06:59:21' },
+        after: { serviceType: 1, serviceEndDate: '2027-01-27 06:59:21', days: 30 },
+      }),
+    ).toBe('延长30天；到期时间：2026-12-28 06:59:21 → 2027-01-27 06:59:21');
+    expect(
+      memberChange({ action: 'member_grant', before: { serviceType: 0, serviceEndDate: '' }, after: { serviceType: 1, serviceEndDate: '2026-12-28 06:59:21', planTitle: '月度会员', months: 1 } }),
+    ).toBe('开通“月度会员”1个月；会员：非会员 → 月度会员；到期时间：— → 2026-12-28 06:59:21');
+    expect(memberChange({ action: 'end_sessions', before: { liveSessions: 2 }, after: { liveSessions: 0 } })).toBe('结束2个登录会话');
+  });
+});
+
 describe('the membership actions', () => {
   it('refuses an empty reason without sending; a retry after a refusal sends the same request id', async () => {
     const extend = jest.spyOn(membersApi, 'extend').mockRejectedValueOnce(new ApiError(10001, '网络繁忙')).mockResolvedValue(result);
@@ -63,6 +79,18 @@ describe('the membership actions', () => {
   });
 });
 
+describe('ending the sessions', () => {
+  it('asks for a confirm and sends no reason when none is given', async () => {
+    const end = jest.spyOn(membersApi, 'endSessions').mockResolvedValue({ ...result, action: 'end_sessions', sessionsEnded: 1 });
+    const onDone = jest.fn();
+    render(<MemberActionModal action="endSessions" detail={detail(true)} onDone={onDone} onCancel={() => undefined} />);
+    expect(screen.getByText(/读者将立即退出登录/)).toBeInTheDocument();
+    fireEvent.click(okButton());
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(end).toHaveBeenCalledWith({ memberId: 7, requestId: expect.any(String) }, { silent: true });
+  });
+});
+
 describe('the reader page', () => {
   const at = (ui: React.ReactNode) =>
     renderAt(
@@ -79,18 +107,5 @@ describe('the reader page', () => {
     expect(await screen.findByText('Mozilla/5.0 TestBrowser')).toBeInTheDocument();
     expect(screen.queryByText('延长会员')).not.toBeInTheDocument();
     expect(audit).not.toHaveBeenCalled();
-  });
-
-  it('ends the sessions after a confirm and shows the reader again', async () => {
-    const load = jest.spyOn(membersApi, 'detail').mockResolvedValueOnce(detail(true)).mockResolvedValue({ ...detail(true), sessions: [] });
-    jest.spyOn(consoleApi, 'audit').mockResolvedValue({ results: [], page: { total: 0, pages: 0, pageNo: 1, pageSize: 50 } });
-    const end = jest.spyOn(membersApi, 'endSessions').mockResolvedValue({ ...result, action: 'end_sessions', sessionsEnded: 1 });
-    at(<MemberDetailPage />);
-    fireEvent.click(await screen.findByText('结束全部会话'));
-    expect(await screen.findByText(/读者将立即退出登录/)).toBeInTheDocument();
-    fireEvent.click(okButton());
-    await waitFor(() => expect(end).toHaveBeenCalledWith(expect.objectContaining({ memberId: 7, requestId: expect.any(String) }), { silent: true }));
-    expect(await screen.findByText('没有有效的登录会话')).toBeInTheDocument();
-    expect(load).toHaveBeenCalledTimes(2);
   });
 });

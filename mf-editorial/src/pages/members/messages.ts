@@ -46,6 +46,13 @@ export const MM = {
     endSessions: (n: number) => `已结束${n}个登录会话`,
     replayed: '此操作已执行过，未重复执行',
   },
+  change: {
+    sessions: (n: number) => `结束${n}个登录会话`,
+    plan: (title: string, length: string) => `开通“${title}”${length}`,
+    months: (n: number) => `${n}个月`,
+    days: (n: number) => `${n}天`,
+    extended: (n: number) => `延长${n}天`,
+  },
   ok: '确定',
   cancel: '取消',
 } as const;
