@@ -446,7 +446,7 @@ export function createSiteService(deps: { db: Db; now: () => Date; editorial: Ed
         const rows = await db
           .select({ id: conferences.id })
           .from(conferences)
-          .where(and(eq(conferences.status, query.relationType === 20 ? 2 : 1), byTitle(conferences.title)))
+          .where(and(eq(conferences.status, query.relationType === 20 ? 2 : 1), eq(conferences.editorialState, 'published'), byTitle(conferences.title)))
           .orderBy(desc(conferences.beginTime), desc(conferences.id))
           .limit(20);
         ids = rows.map((r) => r.id);
