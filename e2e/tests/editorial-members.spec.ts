@@ -43,6 +43,7 @@ test.describe('editorial members', () => {
       await page.getByLabel('查找读者').press('Enter');
       const row = page.getByRole('row').filter({ hasText: email });
       await expect(row).toContainText('非会员');
+      await snap(page, testInfo, 'editorial-members-search');
       await row.getByRole('link', { name: username }).click();
       await expect(page.getByRole('heading', { name: username })).toBeVisible();
       await expect(page.getByText('还没有操作记录')).toBeVisible();
@@ -84,6 +85,7 @@ test.describe('editorial members', () => {
       const history = page.locator('.qy-ed-members__history .ant-table-row');
       await expect(history).toHaveCount(2);
       await expect(history.first()).toContainText('延长会员');
+      await expect(history.first()).toContainText('延长30天');
       await expect(history.first()).toContainText('demo_admin');
       await expect(history.first()).toContainText(`客服补偿 ${tag}`);
       await expect(history.nth(1)).toContainText('开通会员');
