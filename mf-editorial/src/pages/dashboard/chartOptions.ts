@@ -23,7 +23,6 @@ export interface ChartSeries {
   type: 'bar' | 'line';
   data: number[];
   stack?: string;
-  smooth?: boolean;
 }
 
 export interface DailyChart {
@@ -52,7 +51,7 @@ export function revenueChart(revenue: NonNullable<Dashboard['revenue']>, days: s
   return {
     ...base(days),
     yAxis: { type: 'value', name: '元' },
-    series: revenue.byProvider.map((p) => ({ name: PROVIDER_NAMES[p.provider] ?? p.provider, type: 'line', smooth: true, data: p.perDayFen.map((f) => f / 100) })),
+    series: revenue.byProvider.map((p) => ({ name: PROVIDER_NAMES[p.provider] ?? p.provider, type: 'line', data: p.perDayFen.map((f) => f / 100) })),
   };
 }
 
@@ -70,6 +69,6 @@ export function membersChart(d: Dashboard) {
     grid: { left: 96, right: 24, top: 8, bottom: 24 },
     xAxis: { type: 'value' as const, minInterval: 1 },
     yAxis: { type: 'category' as const, data: d.members.byPlan.map((p) => p.title) },
-    series: [{ name: '在期会员', type: 'bar' as const, data: d.members.byPlan.map((p) => p.active), label: { show: true, position: 'right' as const } }],
+    series: [{ name: '在期会员', type: 'bar' as const, barMaxWidth: 28, data: d.members.byPlan.map((p) => p.active), label: { show: true, position: 'right' as const } }],
   };
 }
