@@ -109,6 +109,7 @@ test.describe('editorial orders', () => {
 
     // The reader no longer reads the member article in full.
     await page.reload();
+    await expect(page.getByText('本文为会员内容')).toBeVisible();
     await expect(page.getByRole('link', { name: '开通会员' }).first()).toBeVisible();
     await expect(page.getByRole('region', { name: '正文' })).toHaveCount(0);
     await snap(page, testInfo, 'editorial-orders-reader-after-refund');

@@ -150,7 +150,7 @@ export function OrderDrawer({ ordersn, onClose, onChanged }: { ordersn: string |
               columns={[
                 { title: '时间', dataIndex: 'createdAt', width: 160 },
                 { title: '类型', render: (_v, e) => OM.eventKinds[e.kind] ?? e.kind, width: 80 },
-                { title: '结果', dataIndex: 'outcome', width: 130 },
+                { title: '结果', width: 150, render: (_v, e) => <span title={e.outcome}>{OM.outcomes[e.outcome] ?? e.outcome}</span> },
                 { title: '说明', dataIndex: 'detail', ellipsis: true },
               ]}
             />
