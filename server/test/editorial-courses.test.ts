@@ -151,9 +151,11 @@ describe('courses console: lessons', () => {
     got = await ok('/courses/order', { id: series.id, revision: got.revision, childIds: [free.id, paid.id] });
 
     // Publish the series and both lessons.
-    await ok('/courses/publish', { id: series.id, revision: got.revision });
     await ok('/courses/publish', { id: free.id, revision: free.revision });
     await ok('/courses/publish', { id: paid.id, revision: paid.revision });
+    // A published lesson of a series still in draft stays unseen.
+    assert.equal((await lessonDetail(free.lessonResId)).code, 10004);
+    await ok('/courses/publish', { id: series.id, revision: got.revision });
     const listed = await lessonListed('心衰系列课');
     assert.deepEqual(listed.map((l) => l.lessonResId), [series.lessonResId]);
     const seriesPage = (await lessonDetail(series.lessonResId)).data;
@@ -185,6 +187,8 @@ describe('courses console: lessons', () => {
     const seriesNow = await ok('/courses/get', { id: series.id });
     await ok('/courses/withdraw', { id: series.id, revision: seriesNow.revision });
     assert.equal((await lessonListed('心衰系列课')).length, 0);
+    // Its lessons go with it, even opened by their own address.
+    assert.equal((await lessonDetail(free.lessonResId, member.token)).code, 10004);
 
     const entries = (await trail('lesson')).filter((e) => [series.id, free.id, paid.id].includes(e.targetId));
     const actions = entries.map((e) => `${e.action}:${e.targetId}`);

@@ -307,8 +307,10 @@ export function createCoursesService(deps: { db: Db; account: AccountService; me
           .orderBy(asc(lessons.sort), asc(lessons.publishdate), asc(lessons.id)),
         row.parentId === null
           ? []
-          : db.select({ resId: lessons.lessonResId }).from(lessons).where(eq(lessons.id, row.parentId)).limit(1),
+          : db.select({ resId: lessons.lessonResId, status: lessons.status }).from(lessons).where(eq(lessons.id, row.parentId)).limit(1),
       ]);
+      // A lesson of a series that is not published (a draft, withdrawn) is not published either.
+      if (row.parentId !== null && parent[0]?.status !== 1) throw AppError.notFound(CourseMessages.lessonNotFound);
       const activeMember = sub ? isActiveMember(sub.serviceType) : false;
       const blockedBy = lessonBlock(row, {
         loggedIn: memberId !== undefined,
