@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench [-- --quick] [-- --only front,lighthouse,a11y,api,search]
+// npm run bench [-- --quick] [-- --only front,lighthouse,a11y,api,search,mix]
 // One report (printed, and written to bench-results/report.json and bench-results/report.md):
 // 1. Front end against the production build served by the real server (fresh embedded database with
 //    the demo seed): gzipped first-view JavaScript, sequential Module Federation round trips before
@@ -9,6 +9,9 @@
 // 3. API (server/bench/api.ts): list, detail, course list and search under 50 connections beside a
 //    bare node:http reply, on PGlite and on PostgreSQL when BENCH_DATABASE_URL/TEST_DATABASE_URL is set.
 // 4. Search (server/bench/search.ts): p50/p95/p99 of the fixed query mix and recall@10.
+// 5. Traffic mix (server/bench/traffic.ts, plan in scripts/bench/mix-plan.mjs): visitors, readers and
+//    members at rising request rates until p99 passes the budget; the sustained rate on PGlite, and on
+//    PostgreSQL with one and two instances when BENCH_DATABASE_URL/TEST_DATABASE_URL is set.
 // Budgets print ok or OVER. The exit code is 1 only when a part failed to run (docs/performance.md).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,6 +23,7 @@ import { serverBuildIsCurrent, startProductionServer, waitForHealth } from './li
 import { launchChromium, runA11y } from './bench/a11y.mjs';
 import { firstView, lighthouseRun, memberStorage, roundTrips } from './bench/frontend.mjs';
 import { seededIds } from './bench/routes.mjs';
+import { QUICK_RATES } from './bench/mix-plan.mjs';
 
 const started = Date.now();
 const argv = process.argv.slice(2);
@@ -88,7 +92,7 @@ const demoDb = fs.mkdtempSync(path.join(os.tmpdir(), 'qy-bench-db-'));
 const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qy-bench-run-'));
 let server = null;
 const needBrowser = wants('front') || wants('lighthouse') || wants('a11y');
-const needScale = wants('api') || wants('search');
+const needScale = wants('api') || wants('search') || wants('mix');
 
 say(`${QUICK ? 'quick' : 'full'} run on ${report.machine.cores} cores, Node ${process.version}`);
 if (!serverBuildIsCurrent() && (await run('npm', ['run', 'build', '-w', '@qianyan/server'])) !== 0) {
@@ -322,6 +326,34 @@ if (wants('search') && seedCode === 0) {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// 5. Traffic mix (server/bench/traffic.ts), on the same scale corpus (PostgreSQL: seeded there).
+if (wants('mix') && seedCode === 0) {
+  say('traffic mix (server/bench/traffic.ts)…');
+  const out = path.join(runDir, 'mix.json');
+  const env = {
+    BENCH_PGLITE_DIR: scaleDir,
+    BENCH_ARTICLES: String(scaleArticles),
+    BENCH_MIX_OUT: out,
+    BENCH_MIX_CONFIGS: process.env.BENCH_MIX_CONFIGS ?? (QUICK || !PG_URL ? 'pglite' : 'pglite,postgres,postgres2'),
+    ...(QUICK ? { BENCH_MIX_RATES: process.env.BENCH_MIX_RATES ?? QUICK_RATES.join(','), BENCH_MIX_STEP_SECONDS: process.env.BENCH_MIX_STEP_SECONDS ?? '3', BENCH_MIX_MAX_SECONDS: process.env.BENCH_MIX_MAX_SECONDS ?? '30' } : {}),
+  };
+  const code = await child(['--import', 'tsx', 'bench/traffic.ts'], env, path.join(ROOT, 'server'));
+  try {
+    const mix = JSON.parse(fs.readFileSync(out, 'utf8'));
+    fs.mkdirSync(OUT, { recursive: true });
+    fs.writeFileSync(path.join(OUT, 'mix.json'), `${JSON.stringify({ ...mix, quick: QUICK }, null, 2)}\n`);
+    report.parts.mix = mix;
+    for (const r of mix.results) {
+      if (!r.ok) over(`traffic mix ${r.config}: sustained ${r.sustained} req/s (budget ≥ ${r.budget.minRps} req/s at p99 ≤ ${r.budget.p99Ms} ms, no error)`);
+    }
+    const ran = new Set(mix.results.map((r) => r.config));
+    for (const c of env.BENCH_MIX_CONFIGS.split(',').filter((c) => c === 'pglite' || PG_URL)) if (!ran.has(c)) fail(`traffic mix ${c}`, `did not run (exit ${code})`);
+  } catch (err) {
+    fail('traffic mix', err);
+  }
+}
+
 finish();
 
 // ---------------------------------------------------------------------------------------------
@@ -393,6 +425,16 @@ function markdown(r) {
     for (const t of s.targets) lines.push(`## Search on ${t.target} (${t.articles} articles)`, '', `overall p50 ${t.overall.p50} ms, p95 ${t.overall.p95} ms, p99 ${t.overall.p99} ms; queries over budget: ${t.rows.filter((x) => !x.pass).map((x) => x.name).join(', ') || 'none'}`, '');
     lines.push(`recall@10 on the relevance set: ${s.relevance.recallAt10.toFixed(3)} (${s.relevance.queries} queries)`, '');
   } else if (s) lines.push('## Search', '', 'not available', '');
+  const mix = r.parts.mix;
+  if (mix) {
+    lines.push(`## Traffic mix (${mix.articles} articles, ${mix.stepSeconds} s a step)`, '');
+    if (mix.bare) lines.push(`bare node:http beside it: ${Math.round(mix.bare.rps)} req/s, p99 ${mix.bare.p99} ms`, '');
+    for (const t of mix.results) {
+      lines.push(`### ${t.config} (${t.instances} instance${t.instances > 1 ? 's' : ''}${t.note ? `, ${t.note}` : ''})`, '', '| asked req/s | answered/s | p50 ms | p99 ms | errors |', '|---:|---:|---:|---:|---:|');
+      for (const x of t.steps) lines.push(`| ${x.targetRps} | ${x.achievedRps} | ${x.p50} | ${x.p99} | ${x.errors} |`);
+      lines.push('', `sustained ${t.sustained} req/s at p99 ≤ ${t.budget.p99Ms} ms (budget ${t.budget.minRps === null ? 'reported' : `≥ ${t.budget.minRps}`}) ${okOver(t.ok)}`, '');
+    }
+  }
   lines.push('## Summary', '', r.over.length ? r.over.map((o) => `- OVER ${o}`).join('\n') : 'Every budget measured is met.', '');
   if (r.failures.length) lines.push('Failed to run:', '', ...r.failures.map((f) => `- ${f.part}: ${f.error}`), '');
   return `${lines.join('\n')}\n`;

@@ -85,7 +85,7 @@ export function sessionPlan(persona, rnd) {
  * and starts a new session (persona by PERSONAS' weights) when one ends. Sessions are interleaved
  * `concurrent` at a time, round robin, as readers browse side by side.
  */
-export function sessionStream(rnd, concurrent = 64) {
+export function sessionStream(rnd, concurrent = 16) {
   const open = Array.from({ length: concurrent }, () => []);
   let turn = 0;
   return {
