@@ -8,8 +8,9 @@
 // leading run of steps within budget (p99, no error, ≥ 95 % of the asked rate).
 //
 // Configurations (BENCH_MIX_CONFIGS): pglite (one instance on the embedded database), postgres (one
-// instance), postgres2 (two instances on one PostgreSQL database and the local Redis, the load split
-// round robin between their two ports: two processes, not nginx in front). The database is the scale
+// instance), postgres2 (two instances on one PostgreSQL database and the local Redis behind Debian's
+// nginx with the deployment's site, deploy/nginx/default.conf.template; without nginx, or with
+// BENCH_MIX_NGINX=false, the load is split round robin between their two ports). The database is the scale
 // corpus (BENCH_ARTICLES, the seed of src/db/seed/cli.ts); the bench adds month memberships to ten
 // corpus readers of its own database (the last five) so members are more than demo_member.
 //
@@ -23,9 +24,9 @@
 // bench-results/mix.json). Load generator: node:http with a keep-alive agent in this process
 // (autocannon, used for the bare node:http reference, is a closed-loop tool and times calls only
 // overall). Only 127.0.0.1.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -40,6 +41,8 @@ import { seed } from '../src/db/seed/index.js';
 import { articleMix, createRandom, detailMix, type Mix } from './mix.js';
 // @ts-expect-error a plain ES module of the root scripts (tested there), without types
 import * as plan from '../../scripts/bench/mix-plan.mjs';
+// @ts-expect-error the topology's nginx template renderer (scripts/lib/topology.mjs), without types
+import { renderNginx } from '../../scripts/lib/topology.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<{ requests: { average: number }; latency: { p50: number; p99: number } }>;
@@ -128,6 +131,44 @@ async function bareReference(): Promise<{ rps: number; p50: number; p99: number 
   } finally {
     await stopChild(child);
   }
+}
+
+const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+
+/**
+ * Debian's nginx as a process of this bench, with the deployment's site (deploy/nginx/default.conf.template,
+ * rendered by scripts/topology.mjs's renderer) in front of the two instances; the static roots are an
+ * empty folder (only /api and /index.php are asked). Access log off (the bench counts requests itself).
+ */
+async function startNginx(upstreams: string[]): Promise<{ child: ChildProcess; url: string; dir: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'qy-bench-nginx-'));
+  for (const d of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi', 'web', 'releases']) mkdirSync(join(dir, d), { recursive: true });
+  const port = await freePort();
+  const hostPort = (u: string) => new URL(u).host;
+  writeFileSync(join(dir, 'default.conf'), renderNginx({ QY_LISTEN: `127.0.0.1:${port}`, QY_API_1: hostPort(upstreams[0]!), QY_API_2: hostPort(upstreams[1]!), QY_WEB_ROOT: join(dir, 'web'), QY_RELEASES_ROOT: join(dir, 'releases') }));
+  const user = process.getuid?.() === 0 ? 'user root;\n' : '';
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    `${user}worker_processes 1;\ndaemon off;\npid ${dir}/nginx.pid;\nerror_log ${dir}/error.log warn;\nevents { worker_connections 4096; }\nhttp {\n  include /etc/nginx/mime.types;\n  default_type application/octet-stream;\n  access_log off;\n  keepalive_timeout 65;\n  client_body_temp_path ${dir}/body;\n  proxy_temp_path ${dir}/proxy;\n  fastcgi_temp_path ${dir}/fastcgi;\n  uwsgi_temp_path ${dir}/uwsgi;\n  scgi_temp_path ${dir}/scgi;\n  include ${dir}/default.conf;\n}\n`,
+  );
+  const args = ['-p', dir, '-e', join(dir, 'error.log'), '-c', join(dir, 'nginx.conf')];
+  const test = spawnSync(NGINX!, ['-t', ...args], { encoding: 'utf8' });
+  if (test.status !== 0) throw new Error(`nginx -t failed: ${test.stderr}`);
+  const child = spawn(NGINX!, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  child.stderr!.on('data', (d: Buffer) => process.stderr.write(`  [nginx] ${d}`));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('nginx exited during start');
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { child, url, dir };
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGTERM');
+  throw new Error('nginx did not answer /api/health');
 }
 
 // ---- database -------------------------------------------------------------------------------------
@@ -237,7 +278,7 @@ function callOf(kind: string, w: World, rnd: ReturnType<typeof createRandom>, sa
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 /** One POST; resolves with the status and whether the reply's envelope says success. */
-function send(base: string, call: Call, token: string | undefined): Promise<{ ok: boolean; status: number; head: string }> {
+function send(base: string, call: Call, token: string | undefined, timeoutMs = REQUEST_TIMEOUT_MS): Promise<{ ok: boolean; status: number; head: string }> {
   return new Promise((done) => {
     const url = new URL(call.path, base);
     const req = http.request(
@@ -248,7 +289,7 @@ function send(base: string, call: Call, token: string | undefined): Promise<{ ok
         path: url.pathname + url.search,
         method: 'POST',
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(call.body), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        timeout: REQUEST_TIMEOUT_MS,
+        timeout: timeoutMs,
       },
       (res) => {
         let head = '';
@@ -329,7 +370,8 @@ async function smoke(base: string, w: World) {
   for (const kind of ALL_KINDS) {
     const call = callOf(kind, w, rnd, () => --n);
     const persona = kind === 'freeRead' ? 'reader' : 'member';
-    const r = await send(base, call, w.tokens[persona][0]);
+    // A check of answers, not of speed: a first search on a fresh database may take seconds.
+    const r = await send(base, call, w.tokens[persona][0], 60_000);
     if (!r.ok) throw new Error(`${kind} ${call.path} ${call.body}: status ${r.status}, ${r.head}`);
   }
 }
@@ -484,7 +526,7 @@ async function runConfigs(): Promise<ConfigResult[]> {
       if (pgConfigs.includes('postgres')) results.push(await runConfig('postgres', [env], seedSeconds));
       if (pgConfigs.includes('postgres2')) {
         const shared = { ...env, REDIS_URL };
-        results.push(await runConfig('postgres2', [shared, shared], seedSeconds, 'two processes on two ports, the load split round robin (no nginx in front)'));
+        results.push(await runConfig('postgres2', [shared, shared], seedSeconds));
       }
     } finally {
       const c = new pg.Client({ connectionString: PG_URL });
@@ -496,24 +538,44 @@ async function runConfigs(): Promise<ConfigResult[]> {
   return results;
 }
 
-async function runConfig(config: Config, envs: NodeJS.ProcessEnv[], seedSeconds: number, note?: string): Promise<ConfigResult> {
+async function runConfig(config: Config, envs: NodeJS.ProcessEnv[], seedSeconds: number): Promise<ConfigResult> {
   const children: ChildProcess[] = [];
+  let nginxDir = '';
+  let note: string | undefined;
   try {
-    const bases: string[] = [];
+    let bases: string[] = [];
     for (const env of envs) {
       const app = await startApp(env);
       children.push(app.child);
       bases.push(app.url);
     }
-    log(`${config}: ${bases.length} instance(s) up; logging in and checking every call…`);
+    // Two instances: behind the deployment's nginx when it is installed, else the load split round
+    // robin between their ports (said in the report).
+    if (bases.length === 2) {
+      if (NGINX && process.env.BENCH_MIX_NGINX !== 'false') {
+        const proxy = await startNginx(bases);
+        children.unshift(proxy.child);
+        nginxDir = proxy.dir;
+        for (const base of bases) await smokeDirect(base);
+        bases = [proxy.url];
+        note = "behind Debian's nginx with deploy/nginx/default.conf.template";
+      } else note = 'two processes on two ports, the load split round robin (nginx not installed)';
+    }
+    log(`${config}: ${envs.length} instance(s) up${note ? ` (${note})` : ''}; logging in and checking every call…`);
     const w = await buildWorld(bases[0]!);
     for (const base of bases) await smoke(base, w);
     const steps = await runSteps(config, bases, w);
     const verdict = plan.judge(config, steps);
-    return { config, instances: bases.length, seedSeconds, steps, sustained: verdict.sustained, ok: verdict.ok, budget: verdict.budget, ...(note ? { note } : {}) };
+    return { config, instances: envs.length, seedSeconds, steps, sustained: verdict.sustained, ok: verdict.ok, budget: verdict.budget, ...(note ? { note } : {}) };
   } finally {
     for (const child of children) await stopChild(child);
+    if (nginxDir) rmSync(nginxDir, { recursive: true, force: true });
   }
+}
+
+/** An instance behind the proxy answers by itself too (health). */
+async function smokeDirect(base: string) {
+  if (!(await fetch(`${base}/api/health`)).ok) throw new Error(`${base} is not healthy`);
 }
 
 function printResult(r: ConfigResult) {
