@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors.js';
 import { articleAccess, type ArticleFacts, type Staff } from './access.js';
 import { ACTION_LABELS, EditorialMessages as M, STATE_LABELS } from './messages.js';
 import type { RevisionItem } from './coursesSchemas.js';
-import { allow, audit, conflict, TRANSITIONS, type Executor, type Transition } from './service.js';
+import { allow, audit, conflict, scheduledTime, transitionChange, TRANSITIONS, type Executor, type Transition } from './service.js';
 
 /** What the workflow needs of a row. */
 export interface WorkflowRow {
@@ -232,13 +232,7 @@ export function createContentWorkflow<Row extends WorkflowRow, Doc extends Recor
     /** Sends for review, back to draft, publishes, schedules or withdraws, as an article (same rules). */
     async transition(staff: Staff, action: Transition, input: { id: number; revision: number; note?: string; publishAt?: string }): Promise<Row> {
       const at = now();
-      let publishAt: Date | undefined;
-      if (action === 'schedule') {
-        if (!input.publishAt?.trim()) throw AppError.badParameter(M.publishAtRequired);
-        publishAt = parseShanghaiDateTime(input.publishAt);
-        if (!publishAt) throw AppError.badParameter(M.publishAtInvalid);
-        if (publishAt <= at) throw AppError.badParameter(M.publishAtPast);
-      }
+      const publishAt = scheduledTime(action, input.publishAt, at);
       return db.transaction(async (tx) => {
         const row = await kind.read(tx, input.id, true);
         allow(articleAccess[action](staff, factsOfRow(row)));
@@ -248,30 +242,7 @@ export function createContentWorkflow<Row extends WorkflowRow, Doc extends Recor
         }
         // A document published or scheduled must be complete: checked again as it goes out.
         if (action === 'publish' || action === 'schedule') await kind.validate(tx, kind.documentOf(row), row);
-        let change: Record<string, unknown>;
-        let audited: AuditAction;
-        switch (action) {
-          case 'submit':
-            change = { editorialState: 'in_review' };
-            audited = 'submit';
-            break;
-          case 'toDraft':
-            change = { editorialState: 'draft', publishAt: null };
-            audited = row.editorialState === 'scheduled' ? 'unschedule' : 'to_draft';
-            break;
-          case 'schedule':
-            change = { editorialState: 'scheduled', publishAt };
-            audited = 'schedule';
-            break;
-          case 'publish':
-            change = kind.live(row, at);
-            audited = 'publish';
-            break;
-          case 'withdraw':
-            change = { editorialState: 'withdrawn', ...kind.offline(row) };
-            audited = 'withdraw';
-            break;
-        }
+        const { change, audited } = transitionChange(action, row.editorialState, publishAt, () => kind.live(row, at), () => kind.offline(row));
         await kind.setState(tx, row.id, { ...change, updatedAt: at });
         const after = await kind.read(tx, row.id);
         await audit(tx, {

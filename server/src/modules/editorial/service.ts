@@ -66,6 +66,45 @@ export const TRANSITIONS = {
 } as const satisfies Record<keyof typeof ACTION_LABELS, readonly EditorialState[]>;
 export type Transition = keyof typeof TRANSITIONS;
 
+/**
+ * The publication time a schedule asks for: required, a real Beijing time, and in the future
+ * (undefined for the other actions).
+ */
+export function scheduledTime(action: Transition, text: string | undefined, at: Date): Date | undefined {
+  if (action !== 'schedule') return undefined;
+  if (!text?.trim()) throw AppError.badParameter(M.publishAtRequired);
+  const publishAt = parseShanghaiDateTime(text);
+  if (!publishAt) throw AppError.badParameter(M.publishAtInvalid);
+  if (publishAt <= at) throw AppError.badParameter(M.publishAtPast);
+  return publishAt;
+}
+
+/**
+ * What a workflow action writes and how the audit trail names it, for every kind of content the
+ * console publishes (articles, lessons, conferences): `live` and `offline` are the kind's own
+ * columns that put it on the site and take it off.
+ */
+export function transitionChange<Live extends object, Offline extends object>(
+  action: Transition,
+  from: EditorialState,
+  publishAt: Date | undefined,
+  live: () => Live,
+  offline: () => Offline,
+): { change: { editorialState: EditorialState; publishAt?: Date | null } | Live | ({ editorialState: 'withdrawn' } & Offline); audited: AuditAction } {
+  switch (action) {
+    case 'submit':
+      return { change: { editorialState: 'in_review' }, audited: 'submit' };
+    case 'toDraft':
+      return { change: { editorialState: 'draft', publishAt: null }, audited: from === 'scheduled' ? 'unschedule' : 'to_draft' };
+    case 'schedule':
+      return { change: { editorialState: 'scheduled', publishAt }, audited: 'schedule' };
+    case 'publish':
+      return { change: live(), audited: 'publish' };
+    case 'withdraw':
+      return { change: { editorialState: 'withdrawn', ...offline() }, audited: 'withdraw' };
+  }
+}
+
 /** The columns the console reads of an article: its document and where it stands. */
 const editorColumns = {
   id: articles.id,
@@ -489,13 +528,7 @@ export function createEditorialService(deps: { db: Db; now: () => Date }) {
     input: { id: number; revision: number; note?: string; publishAt?: string },
   ): Promise<EditorArticle> {
     const at = now();
-    let publishAt: Date | undefined;
-    if (action === 'schedule') {
-      if (!input.publishAt?.trim()) throw AppError.badParameter(M.publishAtRequired);
-      publishAt = parseShanghaiDateTime(input.publishAt);
-      if (!publishAt) throw AppError.badParameter(M.publishAtInvalid);
-      if (publishAt <= at) throw AppError.badParameter(M.publishAtPast);
-    }
+    const publishAt = scheduledTime(action, input.publishAt, at);
     const row = await db.transaction(async (tx) => {
       const row = await readArticle(tx, input.id, true);
       allow(articleAccess[action](staff, factsOf(row)));
@@ -503,31 +536,11 @@ export function createEditorialService(deps: { db: Db; now: () => Date }) {
       if (!(TRANSITIONS[action] as readonly EditorialState[]).includes(row.editorialState)) {
         throw conflict(M.badTransition(row.editorialState, ACTION_LABELS[action]), { state: row.editorialState });
       }
-      let change: Partial<typeof articles.$inferInsert>;
-      let audited: AuditAction;
-      switch (action) {
-        case 'submit':
-          change = { editorialState: 'in_review' };
-          audited = 'submit';
-          break;
-        case 'toDraft':
-          change = { editorialState: 'draft', publishAt: null };
-          audited = row.editorialState === 'scheduled' ? 'unschedule' : 'to_draft';
-          break;
-        case 'schedule':
-          change = { editorialState: 'scheduled', publishAt };
-          audited = 'schedule';
-          break;
-        case 'publish':
-          change = goLive(row, at);
-          audited = 'publish';
-          break;
-        case 'withdraw':
-          // Rows published before the console learn their first publication here (their postdate).
-          change = { editorialState: 'withdrawn', status: 0, firstPublishedAt: row.firstPublishedAt ?? row.postdate };
-          audited = 'withdraw';
-          break;
-      }
+      // Rows published before the console learn their first publication as they are withdrawn (their postdate).
+      const { change, audited } = transitionChange(action, row.editorialState, publishAt, () => goLive(row, at), () => ({
+        status: 0,
+        firstPublishedAt: row.firstPublishedAt ?? row.postdate,
+      }));
       await tx
         .update(articles)
         .set({ ...change, updatedAt: at })
