@@ -1,15 +1,20 @@
 // The logged-in personal centre (spec §2.9): profile card and the four tabs bound to ?type=flag1…flag4.
 import { App, Tabs } from 'antd';
-import { api, updateSessionUser, useApiQuery, type SessionUser } from '@qianyan/shared';
-import { useEffect } from 'react';
+import { api, LoadingState, updateSessionUser, useApiQuery, type SessionUser } from '@qianyan/shared';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ACCOUNT_MSG } from '../messages';
 import { ProfileCard } from './ProfileCard';
-import { ProfileTab } from './ProfileTab';
-import { RecordsTab } from './records/RecordsTab';
-import { SubscriptionTab } from './SubscriptionTab';
+import { tabChunks } from './tabChunks';
 import { tabFromQuery } from './tabs';
 import { useMembershipNotices } from './useMembershipNotices';
+
+// Each tab's content is its own chunk: the open tab's is started beside the centre's (PersonalPage).
+const ProfileTab = lazy(() => tabChunks.flag1().then((m) => ({ default: m.ProfileTab })));
+const RecordsTab = lazy(() => tabChunks.flag2().then((m) => ({ default: m.RecordsTab })));
+const SubscriptionTab = lazy(() => tabChunks.flag4().then((m) => ({ default: m.SubscriptionTab })));
+
+const loaded = (content: ReactNode) => <Suspense fallback={<LoadingState rows={6} />}>{content}</Suspense>;
 
 /** The centre inside antd's App: the membership notices and the consent settings confirm with its modal. */
 export function PersonalCentre({ user }: { user: SessionUser }) {
@@ -49,10 +54,10 @@ function Centre({ user }: { user: SessionUser }) {
             activeKey={active}
             onChange={selectTab}
             items={[
-              { key: 'flag1', label: ACCOUNT_MSG.tabProfile, children: <ProfileTab /> },
-              { key: 'flag2', label: ACCOUNT_MSG.tabFavourites, children: <RecordsTab list="favourites" /> },
-              { key: 'flag3', label: ACCOUNT_MSG.tabReading, children: <RecordsTab list="reading" /> },
-              { key: 'flag4', label: ACCOUNT_MSG.tabSubscription, children: <SubscriptionTab /> },
+              { key: 'flag1', label: ACCOUNT_MSG.tabProfile, children: loaded(<ProfileTab />) },
+              { key: 'flag2', label: ACCOUNT_MSG.tabFavourites, children: loaded(<RecordsTab list="favourites" />) },
+              { key: 'flag3', label: ACCOUNT_MSG.tabReading, children: loaded(<RecordsTab list="reading" />) },
+              { key: 'flag4', label: ACCOUNT_MSG.tabSubscription, children: loaded(<SubscriptionTab />) },
             ]}
           />
         </section>

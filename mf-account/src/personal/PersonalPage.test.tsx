@@ -87,7 +87,8 @@ describe('personal centre while logged out', () => {
     jest.spyOn(api.user, 'getMemberInfo').mockResolvedValue(member());
     renderAt('/personal');
     act(() => setSession('t-1', member()));
-    expect(await screen.findByRole('tab', { name: '个人资料' })).toBeInTheDocument();
+    // The first test here to load the centre's modules (antd's tabs) waits for them on a busy machine.
+    expect(await screen.findByRole('tab', { name: '个人资料' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(toast.warning).toHaveBeenCalledTimes(1);
   });
 });

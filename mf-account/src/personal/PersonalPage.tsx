@@ -1,9 +1,12 @@
 // /personal (spec §2.9): profile card and the four tabs bound to ?type=flag1…flag4.
 import { MSG, openLoginDialog, toast, useSession } from '@qianyan/shared/core';
 import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { ACCOUNT_MSG, pageTitle } from '../messages';
 import { PlainLoadingState } from '@qianyan/shared/plain';
 import { LoginRequired } from './LoginRequired';
+import { preloadTab } from './tabChunks';
+import { tabFromQuery } from './tabs';
 import './personal.css';
 
 // The centre (profile card, tabs and their forms, antd and its theme) is fetched once a reader is
@@ -27,7 +30,10 @@ export function PersonalPage() {
     openLoginDialog();
   }, [loggedIn]);
 
+  const [params] = useSearchParams();
   if (!loggedIn || !user) return <LoginRequired />;
+  // The open tab's chunk loads beside the centre's, not after it.
+  preloadTab(tabFromQuery(params.get('type')));
   return (
     <Suspense fallback={<PlainLoadingState />}>
       <ThemedCentre user={user} />

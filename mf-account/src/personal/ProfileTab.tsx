@@ -4,6 +4,7 @@ import { EditOutlined } from '@ant-design/icons';
 import {
   api,
   getSession,
+  LoadingState,
   MSG,
   QueryPending,
   updateSessionUser,
@@ -11,14 +12,21 @@ import {
   type Profile,
 } from '@qianyan/shared';
 import { Alert, Button, Descriptions } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { ACCOUNT_MSG } from '../messages';
-import { ProfileForm } from '../profile/ProfileForm';
 import { PROFILE_TEXT } from '../profile/messages';
-import { EmailDialog, MobileDialog, PasswordDialog, UsernameDialog } from './AccountDialogs';
 import { ConsentSettings } from './ConsentSettings';
 import { identityLabel, maskMobile, membershipState, membershipText } from './membership';
 import { PERSONAL_TEXT as T } from './messages';
+
+// The form (cascader, selects, inputs) loads when 编辑 is pressed, and the account dialogs at the
+// first 修改 or 绑定: the read mode is the tab's first view.
+const loadProfileForm = () => import('../profile/ProfileForm');
+const ProfileForm = lazy(() => loadProfileForm().then((m) => ({ default: m.ProfileForm })));
+const UsernameDialog = lazy(() => import('./AccountDialogs').then((m) => ({ default: m.UsernameDialog })));
+const PasswordDialog = lazy(() => import('./AccountDialogs').then((m) => ({ default: m.PasswordDialog })));
+const MobileDialog = lazy(() => import('./AccountDialogs').then((m) => ({ default: m.MobileDialog })));
+const EmailDialog = lazy(() => import('./AccountDialogs').then((m) => ({ default: m.EmailDialog })));
 
 type DialogName = 'username' | 'password' | 'mobile' | 'email';
 
@@ -57,6 +65,12 @@ export function ProfileTab() {
   const [profile, setProfile] = useState<Profile | null>(null);
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<DialogName | null>(null);
+  // The dialogs stay mounted once one was opened, so they close with antd's animation.
+  const [dialogsWanted, setDialogsWanted] = useState(false);
+  const openDialog = (name: DialogName) => {
+    setDialogsWanted(true);
+    setDialog(name);
+  };
 
   useEffect(() => {
     if (query.data) setProfile(query.data);
@@ -73,20 +87,22 @@ export function ProfileTab() {
 
   if (editing) {
     return (
-      <section className="qy-profile" aria-label={T.editingProfile}>
-        <header className="qy-profile__head">
-          <h2>{T.editingProfile}</h2>
-        </header>
-        <ProfileForm
-          initial={profile}
-          submitText={T.save}
-          onSaved={(p) => {
-            changed(p);
-            setEditing(false);
-          }}
-          onCancel={() => setEditing(false)}
-        />
-      </section>
+      <Suspense fallback={<LoadingState rows={8} />}>
+        <section className="qy-profile" aria-label={T.editingProfile}>
+          <header className="qy-profile__head">
+            <h2>{T.editingProfile}</h2>
+          </header>
+          <ProfileForm
+            initial={profile}
+            submitText={T.save}
+            onSaved={(p) => {
+              changed(p);
+              setEditing(false);
+            }}
+            onCancel={() => setEditing(false)}
+          />
+        </section>
+      </Suspense>
     );
   }
 
@@ -103,7 +119,7 @@ export function ProfileTab() {
     children: (
       <span className="qy-profile__value-row">
         <span>{value}</span>
-        <Button type="link" size="small" onClick={() => setDialog(name)} aria-label={`${bound ? T.change : T.bind}${label}`}>
+        <Button type="link" size="small" onClick={() => openDialog(name)} aria-label={`${bound ? T.change : T.bind}${label}`}>
           {bound ? T.change : T.bind}
         </Button>
       </span>
@@ -117,7 +133,13 @@ export function ProfileTab() {
       <section className="qy-profile__section" aria-labelledby="qy-profile-basic">
         <header className="qy-profile__head">
           <h2 id="qy-profile-basic">{T.sectionProfile}</h2>
-          <Button icon={<EditOutlined aria-hidden="true" />} onClick={() => setEditing(true)}>
+          <Button
+            icon={<EditOutlined aria-hidden="true" />}
+            onClick={() => setEditing(true)}
+            // A pointer on its way or the focus starts the form's chunk before the press.
+            onMouseEnter={() => void loadProfileForm()}
+            onFocus={() => void loadProfileForm()}
+          >
             {T.edit}
           </Button>
         </header>
@@ -161,10 +183,14 @@ export function ProfileTab() {
         <ConsentSettings profile={profile} onSaved={changed} />
       </section>
 
-      <UsernameDialog open={dialog === 'username'} current={profile.membername} onClose={closeDialog} onDone={done} />
-      <PasswordDialog open={dialog === 'password'} onClose={closeDialog} onDone={done} />
-      <MobileDialog open={dialog === 'mobile'} onClose={closeDialog} onDone={done} />
-      <EmailDialog open={dialog === 'email'} onClose={closeDialog} onDone={done} />
+      {dialogsWanted && (
+        <Suspense fallback={null}>
+          <UsernameDialog open={dialog === 'username'} current={profile.membername} onClose={closeDialog} onDone={done} />
+          <PasswordDialog open={dialog === 'password'} onClose={closeDialog} onDone={done} />
+          <MobileDialog open={dialog === 'mobile'} onClose={closeDialog} onDone={done} />
+          <EmailDialog open={dialog === 'email'} onClose={closeDialog} onDone={done} />
+        </Suspense>
+      )}
     </div>
   );
 }
