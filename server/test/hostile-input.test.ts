@@ -309,6 +309,10 @@ describe('hostile input', () => {
       '/api/editor/issue/list',
       '/api/editor/glossary/list',
       '/api/editor/media/list',
+      '/api/editor/courses/list',
+      '/api/editor/conferences/list',
+      '/api/editor/members/search',
+      '/api/editor/orders/list',
     ];
 
     it(`knows every list route (${driver})`, () => {
