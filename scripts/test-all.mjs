@@ -63,9 +63,7 @@ async function typecheck() {
 
 async function jestAll() {
   const out = path.join(os.tmpdir(), `qy-jest-${process.pid}.json`);
-  // Two workers on two cores: Jest's default keeps one core for its parent, which only waits here.
-  const workers = Math.max(2, os.availableParallelism() - 1);
-  const { code } = await exec('npx', ['jest', '--ci', `--maxWorkers=${workers}`, '--json', `--outputFile=${out}`]);
+  const { code } = await exec('npx', ['jest', '--ci', '--json', `--outputFile=${out}`]);
   let counts = { passed: 0, failed: 0, skipped: 0 };
   if (fs.existsSync(out)) {
     const r = JSON.parse(fs.readFileSync(out, 'utf8'));
