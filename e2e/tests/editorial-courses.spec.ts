@@ -9,6 +9,10 @@ const VIDEO = '/api/media/lesson-1.mp4';
 
 /** Fills the lesson editor's title and a video, and creates the draft; returns its console id. */
 async function createLesson(page: Page, title: string, options: { series?: boolean; memberOnly?: boolean } = {}) {
+  // The new lesson's editor first (新建课程, 新建子课程): typing before it has replaced the last page's
+  // editor would type into the one being left.
+  await expect(page).toHaveURL(/\/editor\/courses\/new/);
+  await expect(page.getByRole('heading', { level: 3, name: /^新建/ })).toBeVisible();
   await page.getByLabel('标题', { exact: true }).fill(title);
   if (options.series) {
     await page.locator('.ant-form-item').filter({ hasText: '课程类型' }).locator('.ant-select').click();

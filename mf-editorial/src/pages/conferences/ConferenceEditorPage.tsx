@@ -66,7 +66,13 @@ export function ConferenceForm({ doc, onChange, readOnly }: { doc: ConferenceDoc
   );
 }
 
+/** Each conference (and each new one) is an editor of its own, remounted when the address changes (as the course editor). */
 export default function ConferenceEditorPage() {
+  const { id } = useParams();
+  return <ConferenceEditor key={id} />;
+}
+
+function ConferenceEditor() {
   const { id: idParam } = useParams();
   const navigate = useNavigate();
   const isNew = idParam === 'new';
@@ -79,11 +85,7 @@ export default function ConferenceEditorPage() {
 
   const load = useCallback(async () => {
     setProblem(null);
-    if (isNew) {
-      setConference(null);
-      setDoc(EMPTY_CONFERENCE);
-      return;
-    }
+    if (isNew) return;
     try {
       const got = await conferencesApi.get(Number(idParam), { silent: true });
       setConference(got);

@@ -130,7 +130,18 @@ export function ChildrenTable({ lesson, onOrder, busy }: { lesson: EditorLesson;
   );
 }
 
+/**
+ * Each item (and each new one, with its series) is an editor of its own: going from a series to
+ * its new child lesson remounts it, so not a frame shows the last item's fields, and nothing typed
+ * into the new one can be wiped by a reset arriving after it.
+ */
 export default function CourseEditorPage() {
+  const { id } = useParams();
+  const [search] = useSearchParams();
+  return <CourseEditor key={`${id}:${search.get('parent') ?? ''}`} />;
+}
+
+function CourseEditor() {
   const { id: idParam } = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
@@ -145,12 +156,7 @@ export default function CourseEditorPage() {
 
   const load = useCallback(async () => {
     setProblem(null);
-    if (isNew) {
-      // The same page instance goes from a series to its new child lesson: start empty.
-      setLesson(null);
-      setDoc({ ...EMPTY_LESSON, parentId });
-      return;
-    }
+    if (isNew) return;
     try {
       const got = await coursesApi.get(Number(idParam), { silent: true });
       setLesson(got);
