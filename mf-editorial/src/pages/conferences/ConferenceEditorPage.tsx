@@ -1,7 +1,7 @@
 // 会议 editor: a conference notice or review (conferences/new, conferences/<id>): title, sponsor,
 // begin and end (Beijing time; the end not before the begin), cover, disease areas, content and
 // media; the workflow bar and the revisions are the article editor's. The server checks again.
-import { toast, useDocumentTitle } from '@qianyan/shared';
+import { useDocumentTitle } from '@qianyan/shared';
 import { Button, DatePicker, Form, Input, Radio, Space, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
@@ -10,7 +10,7 @@ import '../../consoleScreens.css';
 import { consolePath } from '../../routes';
 import { conferencesApi, EMPTY_CONFERENCE, endsBeforeBegin, type ConferenceDocument, type EditorConference, type WorkflowAction } from '../courses/coursesApi';
 import { CM } from '../courses/messages';
-import { ClassSelect, MediaListField, RevisionsDrawer, WorkflowBar } from '../courses/Workflow';
+import { ClassSelect, MediaListField, RevisionsDrawer, useEditorRun, WorkflowBar } from '../courses/Workflow';
 import { problemOf } from '../site/BannersPanel';
 import { PictureField } from '../site/PictureField';
 import { ProblemAlert, type FormProblem } from '../site/SiteForms';
@@ -78,8 +78,10 @@ function ConferenceEditor() {
   const isNew = idParam === 'new';
   const [conference, setConference] = useState<EditorConference | null>(null);
   const [doc, setDoc] = useState<ConferenceDocument>(EMPTY_CONFERENCE);
-  const [problem, setProblem] = useState<FormProblem | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, problem, setProblem, run } = useEditorRun<EditorConference>((next) => {
+    setConference(next);
+    setDoc(next.document);
+  });
   const [revisionsOpen, setRevisionsOpen] = useState(false);
   useDocumentTitle(conference?.document.title || CM.newConference);
 
@@ -96,24 +98,6 @@ function ConferenceEditor() {
   }, [idParam, isNew]);
   useEffect(() => void load(), [load]);
 
-  const run = async (work: () => Promise<EditorConference>, done: string) => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      const next = await work();
-      setConference(next);
-      setDoc(next.document);
-      toast.success(done);
-      return next;
-    } catch (err) {
-      setProblem(problemOf(err));
-      // The refusal is shown above the fields: bring it into view (the save button is at the bottom).
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('.qy-ed-courses [role="alert"]')?.scrollIntoView?.({ block: 'center' }));
-      return null;
-    } finally {
-      setBusy(false);
-    }
-  };
   const save = async () => {
     if (isNew) {
       const created = await run(() => conferencesApi.create(doc, { silent: true }), CM.created);

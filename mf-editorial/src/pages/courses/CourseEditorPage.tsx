@@ -3,7 +3,7 @@
 // the order readers see them (moved up and down, saved at once); a video, audio or image-text
 // course says what it needs; an outside-chain course needs only its address. The workflow bar and
 // the revisions are the article editor's; the server checks every rule again.
-import { toast, useDocumentTitle } from '@qianyan/shared';
+import { useDocumentTitle } from '@qianyan/shared';
 import { Button, Form, Input, Radio, Select, Space, Spin, Switch, Table, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -14,7 +14,7 @@ import { PictureField } from '../site/PictureField';
 import { ProblemAlert, type FormProblem } from '../site/SiteForms';
 import { coursesApi, EMPTY_LESSON, isSeries, lessonNeeds, moveChild, type ChildLesson, type EditorLesson, type LessonDocument, type WorkflowAction } from './coursesApi';
 import { CM } from './messages';
-import { ClassSelect, MediaListField, RevisionsDrawer, StateTag, WorkflowBar } from './Workflow';
+import { ClassSelect, MediaListField, RevisionsDrawer, StateTag, useEditorRun, WorkflowBar } from './Workflow';
 import './courses.css';
 
 export function LessonForm({
@@ -149,8 +149,10 @@ function CourseEditor() {
   const parentId = Number(search.get('parent')) || null;
   const [lesson, setLesson] = useState<EditorLesson | null>(null);
   const [doc, setDoc] = useState<LessonDocument>({ ...EMPTY_LESSON, parentId });
-  const [problem, setProblem] = useState<FormProblem | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, problem, setProblem, run } = useEditorRun<EditorLesson>((next) => {
+    setLesson(next);
+    setDoc(next.document);
+  });
   const [revisionsOpen, setRevisionsOpen] = useState(false);
   useDocumentTitle(lesson?.document.title || CM.newLesson);
 
@@ -166,25 +168,6 @@ function CourseEditor() {
     }
   }, [idParam, isNew, parentId]);
   useEffect(() => void load(), [load]);
-
-  const run = async (work: () => Promise<EditorLesson>, done: string) => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      const next = await work();
-      setLesson(next);
-      setDoc(next.document);
-      toast.success(done);
-      return next;
-    } catch (err) {
-      setProblem(problemOf(err));
-      // The refusal is shown above the fields: bring it into view (the save button is at the bottom).
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('.qy-ed-courses [role="alert"]')?.scrollIntoView?.({ block: 'center' }));
-      return null;
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const save = async () => {
     if (isNew) {

@@ -1,10 +1,13 @@
 // The pieces the course and conference editors share: the workflow bar (state, revision and the
 // buttons the caller's role opens: the server refuses the rest anyway), the revisions drawer, the
 // media list and the disease areas select.
+import { toast } from '@qianyan/shared';
 import { api, type ArticleClass } from '@qianyan/shared/core';
 import { Button, DatePicker, Drawer, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
+import { problemOf } from '../site/BannersPanel';
+import type { FormProblem } from '../site/SiteForms';
 import type { MediaItem } from '../../media/mediaApi';
 import { MediaPicker } from '../../media/MediaPicker';
 import { MediaUpload } from '../../media/MediaUpload';
@@ -182,4 +185,31 @@ export function ClassSelect({ value, onChange, disabled, label }: { value: numbe
     api.article.selectArticleClass({ silent: true }).then(setClasses, () => setClasses([]));
   }, []);
   return <Select mode="multiple" aria-label={label} value={value} disabled={disabled} onChange={onChange} options={classes.map((c) => ({ value: c.id, label: c.classname }))} />;
+}
+
+/**
+ * A save or workflow action of the course and conference editors: busy while it runs; the reply
+ * handed to `apply` and a toast when done; the server's refusal kept as the problem shown above the
+ * fields and brought into view (the save button is at the bottom).
+ */
+export function useEditorRun<T>(apply: (next: T) => void) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const run = async (work: () => Promise<T>, done: string): Promise<T | null> => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const next = await work();
+      apply(next);
+      toast.success(done);
+      return next;
+    } catch (err) {
+      setProblem(problemOf(err));
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('.qy-ed-courses [role="alert"]')?.scrollIntoView?.({ block: 'center' }));
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, problem, setProblem, run };
 }
