@@ -27,7 +27,8 @@ async function createLesson(page: Page, title: string, options: { series?: boole
     await page.getByRole('radio', { name: /需登录并补齐资料/ }).check();
   }
   await page.getByRole('button', { name: /创建草稿/ }).click();
-  await expect(toast(page, '已创建草稿')).toBeVisible();
+  // The newest: the last lesson's 已创建草稿 may still be leaving.
+  await expect(toast(page, '已创建草稿').last()).toBeVisible();
   await expect(page).toHaveURL(/\/editor\/courses\/\d+$/);
   await expect(page.getByRole('heading', { level: 3, name: title })).toBeVisible();
   return Number(/courses\/(\d+)$/.exec(page.url())![1]);
