@@ -138,6 +138,9 @@ describe('courses console: lessons', () => {
     refused(await call('/courses/create', { document: video({ title: '子课程的子课程', parentId: free.id }) }), 10001, M.parentNotSeries);
     let got = await ok('/courses/get', { id: series.id });
     assert.deepEqual(got.children.map((c: any) => c.id), [free.id, paid.id]);
+    // The list counts each series' lessons (and lists the series, not its lessons).
+    const row = (await ok('/courses/list', { title: '心衰系列课', pageSize: 100 })).results;
+    assert.deepEqual(row.map((r: any) => [r.id, r.childCount]), [[series.id, 2]]);
 
     // Readers see nothing yet.
     assert.equal((await lessonDetail(series.lessonResId)).code, 10004);

@@ -398,10 +398,7 @@ export function createCourseEditorService(deps: { db: Db; now: () => Date; edito
       const where = and(...conditions);
       const [rows, [counted]] = await Promise.all([
         db
-          .select({
-            row: lessons,
-            childCount: sql<number>`(select count(*)::int from ${lessons} c where c.parent_id = ${lessons.id})`,
-          })
+          .select({ row: lessons })
           .from(lessons)
           .where(where)
           .orderBy(desc(lessons.updatedAt), desc(lessons.id))
@@ -410,7 +407,21 @@ export function createCourseEditorService(deps: { db: Db; now: () => Date; edito
         db.select({ n: count() }).from(lessons).where(where),
       ]);
       const who = await names(rows.map((r) => r.row.createdBy));
-      const results: LessonListItem[] = rows.map(({ row, childCount }) => ({
+      // Counted apart: a correlated subquery among the select fields would name the outer id
+      // unqualified, and inside the subquery that is the child's own id.
+      const seriesIds = rows.map((r) => r.row.id);
+      const childCounts = new Map(
+        seriesIds.length === 0
+          ? []
+          : (
+              await db
+                .select({ parentId: lessons.parentId, n: count() })
+                .from(lessons)
+                .where(inArray(lessons.parentId, seriesIds))
+                .groupBy(lessons.parentId)
+            ).map((c) => [c.parentId, Number(c.n)]),
+      );
+      const results: LessonListItem[] = rows.map(({ row }) => ({
         ...stateFields(row, row.createdBy === null ? '' : (who.get(row.createdBy) ?? '')),
         lessonResId: row.lessonResId,
         title: row.title,
@@ -419,7 +430,7 @@ export function createCourseEditorService(deps: { db: Db; now: () => Date; edito
         ifViewAuth: row.ifViewAuth,
         memberOnly: row.memberOnly,
         outsideChain: row.outsideChain,
-        childCount: Number(childCount),
+        childCount: childCounts.get(row.id) ?? 0,
       }));
       return { results, page: pageOf(Number(counted?.n ?? 0), pageNo, pageSize) };
     },
