@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { redactUrl } from '../src/lib/logging.js';
 import { repoRoot } from '../src/paths.js';
+import { VersionedCache } from '../src/modules/content/versionedCache.js';
 import { inlineJson } from '../src/plugins/static.js';
 import { isLimited, MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from '../src/plugins/rateLimit.js';
 
@@ -124,5 +125,55 @@ describe('rate limiter', () => {
     } finally {
       await limiter.close();
     }
+  });
+});
+
+describe('the versioned cache', () => {
+  const value = (v: string) => () => Promise.resolve(v);
+
+  it('keeps at most its count, least recently used going first, and drops everything for a newer version', async () => {
+    const cache = new VersionedCache<string>(2);
+    await cache.get(1, 'a', value('A'));
+    await cache.get(1, 'b', value('B'));
+    await cache.get(1, 'a', value('not loaded'));
+    await cache.get(1, 'c', value('C'));
+    assert.equal(await cache.peek(1, 'a'), 'A');
+    assert.equal(cache.peek(1, 'b'), undefined);
+    assert.equal(await cache.peek(1, 'c'), 'C');
+    // An older version is answered and not kept; a newer one starts afresh.
+    assert.equal(await cache.get(0, 'd', value('D0')), 'D0');
+    assert.equal(cache.peek(1, 'd'), undefined);
+    await cache.get(2, 'e', value('E'));
+    assert.equal(cache.size, 1);
+  });
+
+  it('with a weight bound, holds values up to that total, counting only values still held', async () => {
+    const cache = new VersionedCache<string>(100, Date.now, { max: 10, of: (v) => v.length });
+    await cache.get(1, 'a', value('aaaa'));
+    await cache.get(1, 'b', value('bbbb'));
+    assert.equal(cache.heldWeight, 8);
+    await cache.get(1, 'a', value('not loaded')); // a is now the most recently used
+    await cache.get(1, 'c', value('cccc'));
+    assert.equal(cache.heldWeight, 8);
+    assert.equal(cache.peek(1, 'b'), undefined);
+    assert.equal(await cache.peek(1, 'a'), 'aaaa');
+    // A value over the bound on its own is kept while it is the newest, alone.
+    await cache.get(1, 'big', value('x'.repeat(30)));
+    assert.equal(cache.size, 1);
+    assert.equal(cache.heldWeight, 30);
+    // Replacing a key and a failed load leave the total exact.
+    cache.put(1, 'big', 'yy');
+    assert.equal(cache.heldWeight, 2);
+    await assert.rejects(cache.get(1, 'bad', () => Promise.reject(new Error('down'))));
+    await new Promise((r) => setImmediate(r));
+    assert.equal(cache.peek(1, 'bad'), undefined);
+    assert.equal(cache.heldWeight, 2);
+    // A value arriving after its version was left is not counted.
+    let arrive!: (v: string) => void;
+    const late = cache.get(1, 'late', () => new Promise<string>((r) => (arrive = r)));
+    await cache.get(2, 'z', value('zz'));
+    arrive('late value');
+    await late;
+    assert.equal(cache.heldWeight, 2);
   });
 });

@@ -64,6 +64,13 @@ const CACHED_ROWS = 150_000;
 const WARM_ROWS_CHUNK = 100;
 const CACHED_DETAILS = 2_000;
 /**
+ * Detail rows carry whole bodies (6,000–15,000 characters in an original article, more in a review),
+ * and list replies whole pages: each cache is also bounded by the bytes its strings hold, so that
+ * the process's memory does not grow with the corpus's text (issue "fast for a crowd": ≤ 600 MB).
+ */
+const CACHED_DETAIL_BYTES = 32 * 1024 * 1024;
+const CACHED_LIST_REPLY_BYTES = 16 * 1024 * 1024;
+/**
  * Whole serialized list replies, keyed by the request body as sent (without memberId): the reply is
  * the same for every caller but for ifCollect, so a repeated body costs no validation, no query and
  * no serialization for a visitor, or for a reader who collected none of the page's articles.
@@ -71,6 +78,17 @@ const CACHED_DETAILS = 2_000;
 const CACHED_LIST_REPLIES = 5_000;
 /** Views are counted in memory and written together, at most once per this interval. */
 const READ_FLUSH_MS = 1_000;
+
+/**
+ * About the bytes a value's own strings take in memory (two a character: the text is mostly
+ * Chinese, which V8 keeps as two-byte strings), plus a little for the object itself.
+ */
+function stringBytes(value: object | undefined): number {
+  if (!value) return 0;
+  let bytes = 64;
+  for (const field of Object.values(value)) if (typeof field === 'string') bytes += field.length * 2;
+  return bytes;
+}
 
 /** Comma list of the class names of a row's class_ids, in display order. */
 export const classNamesOf = (classIds: SQL | PgColumn) =>
@@ -253,8 +271,11 @@ export function createContentService(deps: {
     }
     return version === listRowsVersion ? listRowMap : undefined;
   }
-  const details = new VersionedCache<DetailRow | undefined>(CACHED_DETAILS);
-  const sharedListReplies = new VersionedCache<{ json: string; ids: number[] }>(CACHED_LIST_REPLIES);
+  const details = new VersionedCache<DetailRow | undefined>(CACHED_DETAILS, Date.now, { max: CACHED_DETAIL_BYTES, of: stringBytes });
+  const sharedListReplies = new VersionedCache<{ json: string; ids: number[] }>(CACHED_LIST_REPLIES, Date.now, {
+    max: CACHED_LIST_REPLY_BYTES,
+    of: (reply) => stringBytes(reply) + reply.ids.length * 8,
+  });
   const search = createSearchService({ db });
 
   /**
