@@ -46,7 +46,9 @@ export async function seededIds(base) {
 
 /**
  * Every route of spec §2.1. `login: true` scans it as a logged-in member (demo_member); the
- * personal centre is also scanned logged out (the warning and the login prompt).
+ * personal centre is also scanned logged out (the warning and the login prompt). The bench's front
+ * part measures every route as a visitor and as a member except a `login` route (a member's only) and a
+ * `visitor` route (a visitor's only), and skips a `front: false` one.
  */
 export function specRoutes(ids) {
   const now = new Date();
@@ -58,15 +60,17 @@ export function specRoutes(ids) {
     { path: '/register' },
     { path: '/wechat/wxlogin?code=bench-unknown-code' },
     { path: '/wxloginBindPhone?code=bench-unknown-code' },
-    { path: '/personal', name: '/personal (logged out)' },
+    { path: '/personal', name: '/personal (logged out)', visitor: true },
     { path: '/personal?type=flag1', login: true, quick: true },
     { path: '/personal?type=flag2', login: true },
     { path: '/personal?type=flag3', login: true },
-    { path: '/personal?type=flag4', login: true },
+    // The subscription page: the centre with mf-payment's subscription panel.
+    { path: '/personal?type=flag4', login: true, name: '/personal?type=flag4 (subscription panel)' },
     { path: '/search?query=心力衰竭' },
     { path: '/qrcode-member-ali-pay/1/bench-token' },
     { path: `/article-info?permalinks=${ids.memberArticle}`, quick: true },
-    { path: `/article-info?permalinks=${ids.article}`, login: true, name: '/article-info (member)' },
+    // The front part measures the gated article above as a member too.
+    { path: `/article-info?permalinks=${ids.article}`, login: true, name: '/article-info (member)', front: false },
     { path: `/article-transfer?sourceid=5&permalinks=${ids.article}` },
     { path: `/article-particulars?permalinks=${ids.commentary}` },
     { path: '/commentary' },
