@@ -1,10 +1,9 @@
 // Avatar change (§2.6, §5): JPG or PNG under 10 MB, one picture; File/uploadFile, then updateAvatar.
-// The session user gets the new avatar so the header shows it at once.
+// The session user gets the new avatar so the header shows it at once. A file input of its own under
+// the button (antd's Upload would bring its list, progress and rc-upload to every tab's first view).
 import { CameraOutlined, LoadingOutlined } from '@ant-design/icons';
 import { api, getSession, MSG, toast, updateSessionUser, validateImageFile, type Profile } from '@qianyan/shared';
-import { Upload } from 'antd';
-import type { UploadProps } from 'antd';
-import { useState } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { PERSONAL_TEXT as T } from './messages';
 
 /** Checks the picture before it is sent; a refusal shows the §5 message and nothing is uploaded. */
@@ -27,33 +26,46 @@ export async function uploadAvatar(file: Blob): Promise<Profile> {
 
 export function AvatarUpload({ onChanged }: { onChanged?(profile: Profile): void }) {
   const [busy, setBusy] = useState(false);
-  const customRequest: UploadProps['customRequest'] = async ({ file, onSuccess, onError }) => {
+  const input = useRef<HTMLInputElement>(null);
+  const onPicked = async (event: ChangeEvent<HTMLInputElement>) => {
+    // The file is taken before the input is cleared (clearing empties its list), and the input is
+    // cleared so that picking the same picture again is a change too.
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file || !checkAvatarFile(file)) return;
     setBusy(true);
     try {
-      const profile = await uploadAvatar(file as Blob);
-      onSuccess?.(profile);
+      // Awaited on a line of its own: in `onChanged?.(await …)` a missing onChanged skips the upload.
+      const profile = await uploadAvatar(file);
       onChanged?.(profile);
-    } catch (err) {
+    } catch {
       // The API client has shown the server's refusal.
-      onError?.(err as Error);
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Upload
-      accept="image/jpeg,image/png"
-      maxCount={1}
-      showUploadList={false}
-      disabled={busy}
-      beforeUpload={(file) => (checkAvatarFile(file) ? true : Upload.LIST_IGNORE)}
-      customRequest={customRequest}
-      className="qy-avatar-upload"
-    >
-      <button type="button" className="qy-avatar-upload__button" disabled={busy} aria-label={T.avatarChange}>
+    <span className="qy-avatar-upload">
+      <input
+        ref={input}
+        type="file"
+        accept="image/jpeg,image/png"
+        className="qy-avatar-upload__input"
+        tabIndex={-1}
+        aria-hidden="true"
+        disabled={busy}
+        onChange={onPicked}
+      />
+      <button
+        type="button"
+        className="qy-avatar-upload__button"
+        disabled={busy}
+        aria-label={T.avatarChange}
+        onClick={() => input.current?.click()}
+      >
         {busy ? <LoadingOutlined aria-hidden="true" /> : <CameraOutlined aria-hidden="true" />}
         <span>{busy ? T.avatarUploading : T.avatarChange}</span>
       </button>
-    </Upload>
+    </span>
   );
 }

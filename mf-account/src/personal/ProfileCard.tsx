@@ -1,5 +1,5 @@
-import { Button, Tag } from 'antd';
 import { logout, type SessionUser } from '@qianyan/shared';
+import { PlainButton } from '@qianyan/shared/plain';
 import { useState } from 'react';
 import { ACCOUNT_MSG } from '../messages';
 import { identityLabel, initialOf, membershipState } from './membership';
@@ -34,9 +34,7 @@ export function ProfileCard({ user }: { user: SessionUser }) {
         <div className="qy-personal__names">
           <p className="qy-personal__membername">{user.membername}</p>
           {user.truename && <p className="qy-personal__truename">{user.truename}</p>}
-          <Tag className="qy-personal__role" color="default">
-            {identityLabel(user.roleid, user.identity)}
-          </Tag>
+          <span className="qy-personal__role">{identityLabel(user.roleid, user.identity)}</span>
         </div>
       </div>
       <dl className={`qy-personal__membership qy-personal__membership--${state.kind}`}>
@@ -68,9 +66,9 @@ export function ProfileCard({ user }: { user: SessionUser }) {
           {state.kind === 'none' && <strong>{ACCOUNT_MSG.regularUser}</strong>}
         </dd>
       </dl>
-      <Button block onClick={onLogout} loading={leaving}>
+      <PlainButton className="qy-personal__logout" onClick={onLogout} loading={leaving}>
         {ACCOUNT_MSG.logout}
-      </Button>
+      </PlainButton>
     </aside>
   );
 }
