@@ -178,6 +178,13 @@ export const articles = pgTable(
     searchTitle: tsvector('search_title'),
     searchHead: tsvector('search_head'),
     searchVector: tsvector('search_vector'),
+    /**
+     * search_vector's title-to-intro lexemes (weights A to C, positions kept), kept by PostgreSQL:
+     * the relevance tiers read this small vector instead of the whole text's, whose body makes it
+     * tens of kilobytes to fetch and decompress per row (docs/decisions.md "Search under
+     * concurrency").
+     */
+    searchAbc: tsvector('search_abc').generatedAlwaysAs(sql`ts_filter(search_vector, '{a,b,c}')`),
   },
   // The list indexes (ARCHITECTURE §6, docs/decisions.md "Article list performance"): partial on
   // published rows, ordered as the three sorts, and covering every list filter column after the

@@ -82,6 +82,12 @@ export function mark(text: string, needles: string[], limit?: number, requireMat
   return out;
 }
 
+/** Whether the title or the intro holds a word of the query (then a highlight has no snippet). */
+export function headMatches(query: ParsedQuery, item: { title: string; intro: string }): boolean {
+  const needles = needlesOf(query);
+  return matches(item.title, needles).length > 0 || matches(tidy(item.intro), needles).length > 0;
+}
+
 /**
  * The highlight of an article: its title, its intro, and when neither matched, a snippet from the
  * first other text that does. `others` must hold only text the reader may see whoever they are
@@ -95,7 +101,7 @@ export function highlightOf(
   const out: Highlight = { title: mark(item.title, needles) };
   const intro = tidy(item.intro);
   if (intro) out.intro = mark(intro, needles, INTRO_CHARS);
-  if (matches(item.title, needles).length > 0 || matches(intro, needles).length > 0) return out;
+  if (headMatches(query, item)) return out;
   for (const other of item.others) {
     const text = tidy(other.html ? htmlToText(other.text) : other.text);
     const snippet = text && mark(text, needles, SNIPPET_CHARS, true);

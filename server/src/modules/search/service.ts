@@ -5,8 +5,9 @@ import { and, arrayOverlaps, eq, gte, inArray, lt, sql, type SQL } from 'drizzle
 import type { Db } from '../../db/client.js';
 import { articles, lessons } from '../../db/schema/index.js';
 import type { ListFilter } from '../content/listIndex.js';
+import { VersionedCache } from '../content/versionedCache.js';
 import { glossaryStore } from '../glossary/store.js';
-import { highlightOf, type Highlight } from './highlight.js';
+import { headMatches, highlightOf, type Highlight } from './highlight.js';
 import { parseQuery, toTsquery, type ParsedQuery } from './segment.js';
 import type { Expansion } from './synonyms.js';
 import { indexStaleArticles, indexStaleLessons } from './vectors.js';
@@ -118,6 +119,28 @@ const freePart = (wantsay: string) => {
   return marker ? wantsay.slice(0, marker.index) : '';
 };
 
+interface FirstRung {
+  /** The last article of rung 0: its postdate as PostgreSQL's text, and its id. */
+  edge?: { postdate: string; id: number };
+  lexemes: string;
+}
+
+/**
+ * The recency lexemes (vectors.ts) of every article dated from `from` to `to`, as a tsquery
+ * disjunction: each month's, or each year's when that is more than three years of months.
+ */
+export function spanLexemes(from: Date, to: Date): string {
+  const out: string[] = [];
+  const [y0, y1] = [from.getUTCFullYear(), to.getUTCFullYear()];
+  if (y1 - y0 >= 3) for (let y = y0; y <= y1; y++) out.push(`'_y${y}'`);
+  else
+    for (let m = from.getUTCMonth(); Date.UTC(y0, m, 1) <= to.getTime(); m++) {
+      const d = new Date(Date.UTC(y0, m, 1));
+      out.push(`'_m${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}'`);
+    }
+  return out.join(' | ');
+}
+
 export function createSearchService(deps: { db: Db }) {
   const { db } = deps;
 
@@ -140,6 +163,38 @@ export function createSearchService(deps: { db: Db }) {
       indexingLessons = undefined;
     });
     return indexingLessons;
+  }
+
+  /**
+   * Where rung 0 of a filter's ladder ends, per content version and filter: the last of the newest
+   * FIRST_RUNG_ROWS articles (`edge`; none when the filter has fewer) and the recency lexemes of
+   * every article from there to the newest (vectors.ts: each vector holds its month and year), as
+   * a tsquery disjunction; null when the filter holds no article. With the words ANDed to those
+   * lexemes the GIN index finds rung 0's matches without reading any other article's vector, and
+   * the cut at `edge` makes them exactly the matches among those articles.
+   */
+  const firstRungs = new VersionedCache<FirstRung | null>(256);
+  async function firstRungOf(filter: ListFilter, where: SQL, version: number | undefined): Promise<FirstRung | null> {
+    const load = async () => {
+      // The edge's time as text (microseconds, which a JS Date would drop); the others in ms.
+      const ms = (column: string) => sql.raw(`extract(epoch from ${column}.postdate) * 1000`);
+      const [row] = rowsOf<{ edge_date: string | null; edge_id: number | null; edge_ms: number | null; oldest_ms: number | null; newest_ms: number | null }>(
+        await db.execute(sql`
+          select e.postdate::text as edge_date, e.id as edge_id, ${ms('e')} as edge_ms, ${ms('o')} as oldest_ms, ${ms('n')} as newest_ms
+          from (select 1) one
+          left join lateral (select ${articles.postdate} as postdate, ${articles.id} as id from ${articles} where ${where}
+            order by ${articles.postdate} desc, ${articles.id} desc offset ${FIRST_RUNG_ROWS - 1} limit 1) e on true
+          left join lateral (select ${articles.postdate} as postdate from ${articles} where ${where}
+            order by ${articles.postdate} asc, ${articles.id} asc limit 1) o on true
+          left join lateral (select ${articles.postdate} as postdate from ${articles} where ${where}
+            order by ${articles.postdate} desc, ${articles.id} desc limit 1) n on true`),
+      );
+      if (row?.newest_ms == null || row.oldest_ms == null) return null;
+      const edge = row.edge_date !== null ? { postdate: row.edge_date, id: Number(row.edge_id) } : undefined;
+      const from = new Date(Number(edge ? row.edge_ms : row.oldest_ms));
+      return { edge, lexemes: spanLexemes(from, new Date(Number(row.newest_ms))) };
+    };
+    return version === undefined ? load() : firstRungs.get(version, JSON.stringify(filter), load);
   }
 
   /** The SQL form of a list filter on published articles (as the content service's list query). */
@@ -206,13 +261,25 @@ export function createSearchService(deps: { db: Db }) {
       // through a synonym, ranks just below the rows the query as typed matches in the same field:
       // title 1 / 2, head 3 / 4, up to the intro 5 / 6, anywhere 7 / 8 (docs/decisions.md "Search
       // synonyms": a title naming 心力衰竭 answers 心衰 better than a body mentioning 心衰).
+      // The title-to-intro tiers read search_abc (those lexemes of search_vector alone): the whole
+      // text's vector is read only to tell 7 from 8, for a row no field up to the intro matches.
       const tierOf = q.expanded
         ? sql`case when a.search_title @@ ${q.exact}::tsquery then 1 when a.search_title @@ ${q.all}::tsquery then 2
             when a.search_head @@ ${q.exact}::tsquery then 3 when a.search_head @@ ${q.all}::tsquery then 4
-            when a.search_vector @@ ${q.exactAbc}::tsquery then 5 when a.search_vector @@ ${q.expandedAbc}::tsquery then 6
+            when a.search_abc @@ ${q.exactAbc}::tsquery then 5 when a.search_abc @@ ${q.expandedAbc}::tsquery then 6
             when a.search_vector @@ ${q.exact}::tsquery then 7 else 8 end`
         : sql`case when a.search_title @@ ${q.all}::tsquery then 1 when a.search_head @@ ${q.all}::tsquery then 2
-        when a.search_vector @@ ${q.abc}::tsquery then 3 else 4 end`;
+        when a.search_abc @@ ${q.abc}::tsquery then 3 else 4 end`;
+      // Rung 0 of the ladder: the matches among the newest FIRST_RUNG_ROWS articles of the filter,
+      // asked of the GIN index as the words AND the month lexemes those articles span, then cut
+      // at the last of them (see firstRungOf).
+      const rung0 = await firstRungOf(input.filter, where, input.version);
+      const newestRungMatches = rung0
+        ? sql`select ${articles.id} as id, ${articles.postdate} as postdate from ${articles}
+          where ${where} and ${articles.searchVector} @@ ${`(${q.all}) & (${rung0.lexemes})`}::tsquery
+            ${rung0.edge ? sql`and ${articles.postdate} >= ${rung0.edge.postdate}::timestamptz and (${articles.postdate} > ${rung0.edge.postdate}::timestamptz or ${articles.id} >= ${rung0.edge.id})` : sql``}`
+        : sql`select 0 as id, now() as postdate where false`;
+
       /**
        * The first SEARCH_WINDOW matches in the whole text in the sort's order: the planner walks the
        * order's index while checking (a common word) or sorts the GIN index's matches (a rarer one).
@@ -247,11 +314,8 @@ export function createSearchService(deps: { db: Db }) {
         // the word is in a third of them, where the GIN index would read thousands of matches.
         return sql`r0 as materialized (${firstRung ?? sql`
             select x.id, x.postdate, 0 as read_count, ${tiers ? tierOf : sql`0`} as tier
-            from (select ${articles.id} as id, ${articles.postdate} as postdate
-              from ${articles} where ${where} and ${gate} order by ${orders.newest.inner} limit ${FIRST_RUNG_ROWS}) x
-            join articles a on a.id = x.id
-            where a.search_vector @@ ${q.all}::tsquery
-            order by x.postdate desc, x.id desc limit ${SEARCH_WINDOW}`}),
+            from (${newestRungMatches} and ${gate} order by ${orders.newest.inner} limit ${SEARCH_WINDOW}) x
+            join articles a on a.id = x.id`}),
           r1 as materialized (${matchesIn('newest', tiers, gate1, rung(months))}),
           r2 as materialized (${matchesIn('newest', tiers, gate2, rung(years))}),
           r3 as materialized (${matchesIn('newest', tiers, gate3)}),
@@ -275,23 +339,22 @@ export function createSearchService(deps: { db: Db }) {
         // each row with its tier. A row found twice keeps its better tier.
         window = sql`recent as materialized (
             select x.id, x.postdate, 0 as read_count, ${tierOf} as tier
-            from (select ${articles.id} as id, ${articles.postdate} as postdate
-              from ${articles} where ${where} order by ${orders.newest.inner} limit ${FIRST_RUNG_ROWS}) x
-            join articles a on a.id = x.id
-            where a.search_vector @@ ${q.all}::tsquery),
+            from (${newestRungMatches}) x
+            join articles a on a.id = x.id),
           ${newestMatches(true, sql`true`, sql`select * from recent`)},
           w as materialized (
             select id, postdate, read_count, min(tier) as tier from (select * from recent union all select * from rest) u
             group by id, postdate, read_count order by min(tier), postdate desc, id desc limit ${SEARCH_WINDOW})`;
         order = sql`tier, postdate desc, id desc`;
       }
-      const rows = rowsOf<HighlightRow & { total: number | string; id: number | null }>(
+      // The page's short fields only: the commentary and the body (kilobytes each to fetch and
+      // decompress) are read afterwards, and only for the rows whose snippet has to come from them.
+      const rows = rowsOf<Omit<HighlightRow, 'wantsay' | 'content'> & { total: number | string; id: number | null }>(
         await db.execute(sql`
           with ${window},
             ranked as (select id, row_number() over (order by ${order}) as n from w),
             page as (select id, n from ranked where n > ${offset} order by n limit ${pageSize})
-          select (select count(*) from w) as total, a.id, a.title, a.intro, a.keyword, a.outtitle, a.pcauthor, a.wantsay,
-            a.access_level, case when a.access_level = 'public' then a.content else '' end as content
+          select (select count(*) from w) as total, a.id, a.title, a.intro, a.keyword, a.outtitle, a.pcauthor, a.access_level
           from (select 1) one
           left join (page join articles a on a.id = page.id) on true
           order by page.n`),
@@ -300,10 +363,26 @@ export function createSearchService(deps: { db: Db }) {
       const found = rows.filter((r) => r.id !== null);
       // A synonym's words are marked too (a result found through HF shows 心力衰竭 marked).
       const marked = expansion?.highlight ?? parsed;
+      const highlights = new Map(found.map((r) => [Number(r.id), articleHighlight(marked, { ...r, wantsay: '', content: '' })]));
+      const needText = found.filter((r) => !highlights.get(Number(r.id))!.snippet && !headMatches(marked, r));
+      if (needText.length > 0) {
+        const texts = rowsOf<{ id: number; wantsay: string; content: string }>(
+          await db.execute(sql`select id, wantsay, case when access_level = 'public' then content else '' end as content
+            from articles where id in (${sql.join(
+              needText.map((r) => sql`${Number(r.id)}`),
+              sql`, `,
+            )})`),
+        );
+        const byId = new Map(texts.map((t) => [Number(t.id), t]));
+        for (const r of needText) {
+          const t = byId.get(Number(r.id));
+          if (t) highlights.set(Number(r.id), articleHighlight(marked, { ...r, wantsay: t.wantsay, content: t.content }));
+        }
+      }
       return {
         ids: found.map((r) => Number(r.id)),
         total,
-        highlights: new Map(found.map((r) => [Number(r.id), articleHighlight(marked, r)])),
+        highlights,
         ...(didYouMean ? { didYouMean } : {}),
       };
     },

@@ -1,0 +1,1 @@
+ALTER TABLE "articles" ADD COLUMN "search_abc" "tsvector" GENERATED ALWAYS AS (ts_filter(search_vector, '{a,b,c}')) STORED;
