@@ -1,5 +1,7 @@
 // /register (§2.7, §4 registration): verify a phone or e-mail by code, create the account (which logs
-// in), then complete the profile and go home.
+// in), then complete the profile and go home. The first view is step 1's: step 2's form and step 3's
+// profile form (cascaders, date and tree pickers) are chunks of their own, each started while the
+// server checks the step before it, so they are ready when their step shows.
 import { Button, Tabs } from 'antd';
 import {
   api,
@@ -10,13 +12,18 @@ import {
   toast,
   type LoginReply,
 } from '@qianyan/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ProfileForm } from '../profile/ProfileForm';
 import { AccountFlow } from './AccountFlow';
-import { AccountStep, type AccountValues } from './AccountStep';
+import type { AccountValues } from './AccountStep';
 import { CodeForm, contactOf, type Channel, type CodeFormValues } from './CodeForm';
 import { REGISTER_MSG as T } from './messages';
+
+const loadAccountStep = () => import('./AccountStep');
+const loadProfileForm = () => import('../profile/ProfileForm');
+const AccountStep = lazy(() => loadAccountStep().then((m) => ({ default: m.AccountStep })));
+const ProfileForm = lazy(() => loadProfileForm().then((m) => ({ default: m.ProfileForm })));
+const preload = (load: () => Promise<unknown>) => void load().catch(() => undefined);
 
 interface Verified {
   channel: Channel;
@@ -36,6 +43,7 @@ export function RegisterPage() {
   const clearCodeForm = () => setCodeRound((n) => n + 1);
 
   const verify = async ({ account, code }: CodeFormValues) => {
+    preload(loadAccountStep);
     const reply = await api.base.checkCode({ ...contactOf(channel, account), code, codeType: CODE_TYPE.register });
     if (!reply?.verified) return;
     setVerified({ channel, account, verifyToken: reply.verifyToken });
@@ -50,6 +58,7 @@ export function RegisterPage() {
 
   const register = async ({ membername, password }: AccountValues) => {
     if (!verified) return;
+    preload(loadProfileForm);
     const contact = verified.channel === 'mobile' ? { mobile: verified.account } : { email: verified.account };
     const reply = await api.user.register({ ...contact, membername, password, verifyToken: verified.verifyToken });
     const { token, ...user } = reply;
@@ -105,14 +114,16 @@ export function RegisterPage() {
           />
         </>
       )}
-      {step === 1 && verified && <AccountStep verifiedAs={verified.account} onPrevious={previous} onRegister={register} />}
-      {step === 2 && (
-        <ProfileForm
-          initial={member ? { membername: member.membername, mobile: member.mobile ?? '', email: member.email ?? '' } : undefined}
-          submitText={T.profileSave}
-          onSaved={goHome}
-        />
-      )}
+      <Suspense fallback={null}>
+        {step === 1 && verified && <AccountStep verifiedAs={verified.account} onPrevious={previous} onRegister={register} />}
+        {step === 2 && (
+          <ProfileForm
+            initial={member ? { membername: member.membername, mobile: member.mobile ?? '', email: member.email ?? '' } : undefined}
+            submitText={T.profileSave}
+            onSaved={goHome}
+          />
+        )}
+      </Suspense>
     </AccountFlow>
   );
 }
