@@ -283,6 +283,7 @@ if (wants('api') && seedCode === 0) {
         if (r.badReplies) fail(`API ${t.target} ${r.name}`, `${r.badReplies} sampled replies with a code other than 0`);
         if (r.errors) over(`API ${t.target} ${r.name}: ${r.errors} timeouts or connection errors under load`);
       }
+      if (t.memoryPass === false) over(`API ${t.target} server resident memory ${t.serverPeakRssMiB} MiB at ${api.articles} articles`);
     }
     const ran = new Set(api.results.map((t) => t.target));
     const wanted = (process.env.BENCH_TARGETS ?? (QUICK ? 'pglite' : 'pglite,postgres')).split(',').filter((t) => t !== 'postgres' || PG_URL);
@@ -417,6 +418,10 @@ function markdown(r) {
       lines.push(`## API on ${t.target} (${api.articles} articles, ${api.connections} connections, ${api.durationSeconds} s each)`, '', '| endpoint | req/s | p50 ms | p99 ms | share of bare |', '|---|---:|---:|---:|---:|');
       const bare = t.rows[0].rps;
       for (const x of t.rows) lines.push(`| ${x.name} | ${x.rps.toFixed(0)} | ${x.p50} | ${x.p99} | ${((x.rps / bare) * 100).toFixed(1)} % |`);
+      if (t.serverRssMiB !== undefined) {
+        const judged = t.memoryPass === undefined ? 'not judged at this size' : okOver(t.memoryPass);
+        lines.push('', `server resident memory: peak ${t.serverPeakRssMiB} MiB, ${t.serverRssMiB} MiB after the runs (budget ≤ 600 MiB on PGlite at 100 000 articles: ${judged})`);
+      }
       lines.push('');
     }
   }

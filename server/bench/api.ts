@@ -12,7 +12,7 @@
 // BENCH_TARGETS (pglite,postgres), BENCH_PROFILE=<dir> (a CPU profile of the server), BENCH_PGLITE_DIR=<dir> uses (and keeps) that PGlite directory
 // instead of a fresh one: a second run re-checks the seed in seconds instead of writing it again.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -42,7 +42,7 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const PG_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || '';
 const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',').map((s) => s.trim());
-const BUDGET = { listP99Ms: 15, listShareOfBare: 0.1 };
+const BUDGET = { listP99Ms: 15, listShareOfBare: 0.1, rssMiB: 600, rssArticles: 100_000 };
 
 interface Row {
   name: string;
@@ -98,7 +98,11 @@ async function startApp(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; 
   const port = await freePort();
   // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (open it in DevTools).
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_PROFILE)}`] : [];
-  const child = startChild([...profile, '--import', 'tsx', 'src/server.ts'], {
+  // The production form (dist/server.js) when it is built from the current sources: the resident
+  // memory reported below is then the deployed server's, without tsx's compiler and source maps.
+  const entry = serverBuildIsCurrent() ? ['dist/server.js'] : ['--import', 'tsx', 'src/server.ts'];
+  log(`server: node ${entry.join(' ')}`);
+  const child = startChild([...profile, ...entry], {
     ...env,
     // development: production with DATABASE_URL would demand the real providers' keys.
     NODE_ENV: 'development',
@@ -251,6 +255,33 @@ interface TargetResult {
   pass: boolean;
   /** The server's resident memory after the runs (Linux), in MiB. */
   serverRssMiB?: number;
+  /** The highest resident memory sampled during the runs (every 250 ms), in MiB. */
+  serverPeakRssMiB?: number;
+  /** Judged only on PGlite at the budget's corpus size (BUDGET.rssArticles); undefined otherwise. */
+  memoryPass?: boolean;
+}
+
+/** dist/server.js exists and is newer than every file under src/. */
+function serverBuildIsCurrent(): boolean {
+  const newest = (dir: string): number =>
+    Math.max(0, ...readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs)));
+  const entry = join(SERVER_DIR, 'dist/server.js');
+  return existsSync(entry) && statSync(entry).mtimeMs > newest(join(SERVER_DIR, 'src'));
+}
+
+/** Samples a process's resident memory until stopped; returns the highest sample, in MiB. */
+function sampleRss(pid: number | undefined): () => number | undefined {
+  let peak: number | undefined;
+  const take = () => {
+    const now = rssMiB(pid);
+    if (now !== undefined && (peak === undefined || now > peak)) peak = now;
+  };
+  const timer = setInterval(take, 250);
+  return () => {
+    clearInterval(timer);
+    take();
+    return peak;
+  };
 }
 
 function rssMiB(pid: number | undefined): number | undefined {
@@ -327,6 +358,7 @@ async function runTarget(target: 'pglite' | 'postgres'): Promise<TargetResult> {
     }
 
     log(`${target}: warm-up ${WARMUP} s each, then ${DURATION} s each with ${CONNECTIONS} connections`);
+    const peakRss = sampleRss(app.child.pid);
     await load('warm-up bare', bare.url, null, WARMUP, false);
     await load('warm-up list', app.url, list, WARMUP, false);
     await load('warm-up detail', app.url, detail, WARMUP, false);
@@ -344,13 +376,16 @@ async function runTarget(target: 'pglite' | 'postgres'): Promise<TargetResult> {
       rows.push(await load('search (list+searchInfo)', app.url, search, DURATION));
     }
     const serverRssMiB = rssMiB(app.child.pid);
+    const serverPeakRssMiB = peakRss();
+    const memoryPass =
+      target === 'pglite' && ARTICLES >= BUDGET.rssArticles && serverPeakRssMiB !== undefined ? serverPeakRssMiB <= BUDGET.rssMiB : undefined;
     const listRow = rows[1]!;
     const listShareOfBare = listRow.rps / rows[0]!.rps;
     const pass =
       listRow.p99 <= BUDGET.listP99Ms &&
       listShareOfBare >= BUDGET.listShareOfBare &&
       rows.every((r) => r.errors === 0 && r.badReplies === 0);
-    return { target, seedSeconds, rows, listShareOfBare, pass, serverRssMiB };
+    return { target, seedSeconds, rows, listShareOfBare, pass, serverRssMiB, serverPeakRssMiB, memoryPass };
   } finally {
     for (const child of children) await stopChild(child);
     await cleanup();
@@ -373,7 +408,13 @@ function printTable(result: TargetResult) {
     // queue, not the endpoint (uncached searches run one at a time on the embedded database).
     console.log(`note: ${r.name}: ${r.requests} replies in ${DURATION} s with ${CONNECTIONS} connections, too few to measure (a queue, not the endpoint)`);
   }
-  if (result.serverRssMiB !== undefined) console.log(`server resident memory after the runs: ${result.serverRssMiB} MiB`);
+  if (result.serverRssMiB !== undefined) {
+    const judged =
+      result.memoryPass === undefined
+        ? `(budget ≤ ${BUDGET.rssMiB} MiB on PGlite at ${BUDGET.rssArticles} articles: not judged here)`
+        : `(budget ≤ ${BUDGET.rssMiB} MiB) → ${result.memoryPass ? 'ok' : 'OVER'}`;
+    console.log(`server resident memory: peak ${result.serverPeakRssMiB} MiB during the runs, ${result.serverRssMiB} MiB after ${judged}`);
+  }
   const list = result.rows[1]!;
   console.log(
     `budget: list p99 ${list.p99} ms (≤ ${BUDGET.listP99Ms}) · list throughput ${(result.listShareOfBare * 100).toFixed(1)} % of bare node:http (≥ ${BUDGET.listShareOfBare * 100} %) → ${result.pass ? 'PASS' : 'FAIL'}`,

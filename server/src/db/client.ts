@@ -47,13 +47,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return openPglite(options.pgliteDir, options.pgliteTemplate);
 }
 
+/**
+ * PGlite's buffer cache lives in the WebAssembly heap, which only grows: at PostgreSQL's default
+ * (128MB) a large corpus fills it and the process keeps it all. On a data directory the pages it
+ * no longer holds are re-read from the operating system's file cache (no disk access, no resident
+ * memory of ours), and the list and detail caches above the database answer most reads, so a
+ * smaller cache costs little time and saves about 100 MB (docs/performance.md, "Memory").
+ */
+const PGLITE_SHARED_BUFFERS = '32MB';
+
 async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHandle> {
+  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
   let client: PGlite;
   if (dataDir === 'memory://') {
-    client = await PGlite.create(template ? { loadDataDir: template } : {});
+    client = await PGlite.create(template ? { loadDataDir: template, startParams } : { startParams });
   } else {
     await mkdir(dataDir, { recursive: true });
-    client = await PGlite.create(dataDir);
+    client = await PGlite.create(dataDir, { startParams });
   }
   const db = drizzlePglite({ client, schema });
   return {
