@@ -21,8 +21,8 @@ import { ensureFrontEnd, FRONT_APPS, needsBuild, ROOT, run } from './lib/apps.mj
 import { FORM_FACTORS, SCORE_BUDGET, SCORE_CATEGORIES, failingLines, scoreRoutes } from './lib/lighthouseScores.mjs';
 import { serverBuildIsCurrent, startProductionServer, waitForHealth } from './lib/server.mjs';
 import { launchChromium, runA11y } from './bench/a11y.mjs';
-import { firstView, lighthouseRun, memberStorage, roundTrips } from './bench/frontend.mjs';
-import { seededIds } from './bench/routes.mjs';
+import { frontEndJobs, frontEndMarkdown, frontEndTable, lighthouseRun, measureFrontEnd, rowVerdict } from './bench/frontend.mjs';
+import { seededIds, specRoutes } from './bench/routes.mjs';
 import { QUICK_RATES } from './bench/mix-plan.mjs';
 
 const started = Date.now();
@@ -47,6 +47,7 @@ const BUDGET = {
   searchP95Ms: 30,
   searchP99Ms: 60,
 };
+// Lighthouse's pages (the front part measures every route of spec §2.1: routes.mjs).
 const PAGE_ROUTES = (ids) => [
   '/index',
   `/article-info?permalinks=${ids.article}`,
@@ -133,36 +134,24 @@ if (needBrowser && !report.failures.some((f) => f.part === 'front-end build')) {
     if (wants('front')) {
       try {
         browser = await launchChromium();
-        const rows = [];
-        for (const route of pages) {
-          const fv = await firstView(browser, BASE, route);
-          const rt = await roundTrips(browser, BASE, route);
-          rows.push({ ...fv, ...rt });
-        }
-        // The personal centre above is a visitor's (the login prompt and the dialog it opens); a
-        // member's first view of it is measured too (not in --quick), with the same empty cache.
-        if (!QUICK) {
-          const storageState = await memberStorage(browser, BASE);
-          rows.push(await firstView(browser, BASE, '/personal', { storageState, label: '/personal (demo_member)' }));
-        }
+        // Full run: every route of spec §2.1 at 1440 and 390, as a visitor and as demo_member.
+        const jobs = frontEndJobs(specRoutes(ids), { quick: QUICK });
+        say(`front end: ${jobs.length} first views…`);
+        const rows = await measureFrontEnd(browser, BASE, jobs, { parallel: Number(process.env.BENCH_FRONT_PARALLEL ?? 3) });
         report.parts.frontEnd = { rows };
-        console.log('\nFront end: first view (desktop 1440, production build)');
-        console.log('route                                  scripts  raw KB  gzip KB        round trips  route render');
+        console.log(`\nFront end: first view (production build, empty cache; ${QUICK ? 'desktop 1440' : 'desktop 1440 and phone 390, visitor and demo_member'})`);
+        for (const line of frontEndTable(rows, BUDGET)) console.log(line);
         for (const r of rows) {
-          const gzOk = r.gzipKB <= BUDGET.firstViewGzipKB;
-          // The member's row measures bytes only (its round trips are the visitor's row's).
-          const measuredRt = r.roundTrips !== undefined;
-          const rtOk = !measuredRt || (r.roundTrips !== null && r.roundTrips <= BUDGET.roundTrips);
-          if (!gzOk) over(`first-view JS ${r.route} ${r.gzipKB} KB`);
-          if (!rtOk) over(`round trips ${r.route} ${r.roundTrips}`);
-          const rtCell = measuredRt ? `${String(r.roundTrips).padStart(4)} ${okOver(rtOk).padEnd(4)}` : '   -     ';
-          const renderCell = measuredRt ? `${String(r.routeRenderMs).padStart(7)} ms` : '      -';
-          console.log(
-            `${r.route.padEnd(38)} ${String(r.scripts).padStart(7)} ${String(r.rawKB).padStart(7)} ${String(r.gzipKB).padStart(8)} ${okOver(gzOk).padEnd(4)}  ${rtCell}  ${renderCell}`,
-          );
+          const v = rowVerdict(r, BUDGET);
+          const where = `${r.label} (${r.role}, ${r.width})`;
+          if (r.error) fail('front end', `${where}: ${r.error}`);
+          else {
+            if (!v.gz) over(`first-view JS ${where} ${r.gzipKB} KB`);
+            if (!v.rt) over(`round trips ${where} ${r.roundTrips}`);
+          }
         }
         console.log(`budgets: ≤ ${BUDGET.firstViewGzipKB} KB gzipped JS; ≤ ${BUDGET.roundTrips} sequential federation round trips before the route's first render`);
-        for (const r of rows) if (r.chain) console.log(`  chain ${r.route}: ${r.chain.join(' → ')}`);
+        for (const r of rows) if (r.chain && r.roundTrips > BUDGET.roundTrips) console.log(`  chain ${r.label} (${r.role}, ${r.width}): ${r.chain.join(' → ')}`);
       } catch (err) {
         fail('front end', err);
       } finally {
@@ -319,6 +308,8 @@ if (wants('search') && seedCode === 0) {
         if (t.overall.p95 > BUDGET.searchP95Ms) over(`search ${t.target} p95 ${t.overall.p95} ms`);
         if (t.overall.p99 > BUDGET.searchP99Ms) over(`search ${t.target} p99 ${t.overall.p99} ms`);
         for (const r of t.rows) if (!r.pass) over(`search ${t.target} "${r.name}" p95 ${r.p95} / p99 ${r.p99} ms`);
+        const c = t.concurrent;
+        if (c && !c.pass) over(`search ${t.target} under ${c.connections} connections: ${Math.round(c.rps)} req/s (≥ ${c.budget.rps}), p99 ${c.p99} ms (≤ ${c.budget.p99Ms}), ${c.errors} errors`);
       }
       if (search.relevance.recallAt10 < 1) over(`search recall@10 ${search.relevance.recallAt10.toFixed(3)}`);
     } catch (err) {
@@ -383,11 +374,7 @@ function markdown(r) {
   const lines = [`# Benchmark report (${r.quick ? 'quick' : 'full'})`, '', `${r.at} · ${r.machine.cores} cores (${r.machine.cpu}) · ${r.machine.memGiB} GiB · Node ${r.machine.node} · ${r.seconds} s`, ''];
   const fe = r.parts.frontEnd?.rows;
   if (fe) {
-    lines.push('## Front end: first view', '', '| route | scripts | gzip KB | round trips | route render ms |', '|---|---:|---:|---:|---:|');
-    for (const x of fe) {
-      const rt = x.roundTrips === undefined ? '-' : `${x.roundTrips} ${okOver(x.roundTrips !== null && x.roundTrips <= BUDGET.roundTrips)}`;
-      lines.push(`| ${x.route} | ${x.scripts} | ${x.gzipKB} ${okOver(x.gzipKB <= BUDGET.firstViewGzipKB)} | ${rt} | ${x.routeRenderMs ?? '-'} |`);
-    }
+    lines.push('## Front end: first view (gzipped JS until the network is idle; round trips before the route\'s first render)', '', ...frontEndMarkdown(fe, BUDGET));
     lines.push('');
   }
   const lh = r.parts.lighthouse?.rows;
@@ -427,7 +414,11 @@ function markdown(r) {
   }
   const s = r.parts.search;
   if (s?.available) {
-    for (const t of s.targets) lines.push(`## Search on ${t.target} (${t.articles} articles)`, '', `overall p50 ${t.overall.p50} ms, p95 ${t.overall.p95} ms, p99 ${t.overall.p99} ms; queries over budget: ${t.rows.filter((x) => !x.pass).map((x) => x.name).join(', ') || 'none'}`, '');
+    for (const t of s.targets) {
+      lines.push(`## Search on ${t.target} (${t.articles} articles)`, '', `overall p50 ${t.overall.p50} ms, p95 ${t.overall.p95} ms, p99 ${t.overall.p99} ms; queries over budget: ${t.rows.filter((x) => !x.pass).map((x) => x.name).join(', ') || 'none'}`, '');
+      const c = t.concurrent;
+      if (c) lines.push(`under ${c.connections} connections, every request new to the reply cache (load ${c.load.before} → ${c.load.after}): ${Math.round(c.rps)} req/s, p50 ${c.p50} ms, p99 ${c.p99} ms, ${c.errors} errors ${okOver(c.pass)} (budget ≥ ${c.budget.rps} req/s, p99 ≤ ${c.budget.p99Ms} ms)`, '');
+    }
     lines.push(`recall@10 on the relevance set: ${s.relevance.recallAt10.toFixed(3)} (${s.relevance.queries} queries)`, '');
   } else if (s) lines.push('## Search', '', 'not available', '');
   const mix = r.parts.mix;

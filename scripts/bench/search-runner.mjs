@@ -12,6 +12,8 @@ try {
     quick: process.argv.includes('--quick'),
     articles: env.BENCH_ARTICLES ? Number(env.BENCH_ARTICLES) : undefined,
     samples: env.BENCH_SAMPLES ? Number(env.BENCH_SAMPLES) : undefined,
+    connections: env.BENCH_SEARCH_CONNECTIONS ? Number(env.BENCH_SEARCH_CONNECTIONS) : undefined,
+    loadSeconds: env.BENCH_SEARCH_SECONDS ? Number(env.BENCH_SEARCH_SECONDS) : undefined,
     targets: env.BENCH_TARGETS ? env.BENCH_TARGETS.split(',').map((s) => s.trim()) : undefined,
     databaseUrl: env.BENCH_DATABASE_URL || env.TEST_DATABASE_URL || undefined,
     pgliteDir: env.BENCH_PGLITE_DIR || undefined,

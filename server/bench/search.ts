@@ -10,6 +10,12 @@
 // the search but part of the cache key) and every request runs the search; the samples cycle through
 // page numbers 1 to 3 so no two neighbouring requests are the same.
 //
+// Then, under concurrency (issue 22): the real server in a child process on the same database, loaded
+// by autocannon from this process on 127.0.0.1 with 50 connections for a fixed time (it stops by
+// itself), the same query mix in turn, every request new to the reply cache (`_sample` counts up);
+// req/s, p50/p99 and errors against the budget (PostgreSQL ≥ 300 req/s, p99 ≤ 150 ms; PGlite
+// ≥ 150 req/s, p99 ≤ 400 ms; set for 100 000 articles).
+//
 // It also seeds the normal demo corpus (generateArticles) into an in-memory PGlite database and prints
 // recall@10 for the relevance set (bench/relevance.json). Writes bench-results/search.json at the
 // repository root.
@@ -18,12 +24,16 @@
 //   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/test npx tsx bench/search.ts
 //
 // Settings: BENCH_ARTICLES (100000; --quick 2000), BENCH_SAMPLES (per query: 60; --quick 10),
+// BENCH_SEARCH_CONNECTIONS (50), BENCH_SEARCH_SECONDS (10; --quick 5; 0 skips the concurrent part),
 // BENCH_TARGETS (pglite,postgres), BENCH_PGLITE_DIR=<dir> uses (and keeps) that PGlite directory, so
 // a second run re-checks the seed instead of writing it again. A kept directory seeded before a
 // search migration is migrated in place (0012 rewrites every article's vector: minutes at 100 000
 // articles on PGlite, which has no autovacuum: run `vacuum (analyze) articles` on it afterwards, or
 // delete the directory to seed it again).
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -36,12 +46,26 @@ import { seed } from '../src/db/seed/index.js';
 const SERVER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ROOT = resolve(SERVER_DIR, '..');
 const BUDGET = { p95Ms: 30, p99Ms: 60 };
+/** Under 50 connections, every request new to the reply cache (issue 22; 100 000 articles). */
+const CONCURRENT_BUDGET = { pglite: { rps: 150, p99Ms: 400 }, postgres: { rps: 300, p99Ms: 150 } };
+
+const require = createRequire(import.meta.url);
+const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<{
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; max: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}>;
 
 export interface SearchBenchOptions {
   /** Fewer articles and samples: finishes in well under a minute. */
   quick?: boolean;
   articles?: number;
   samples?: number;
+  /** Connections and seconds of the concurrent measurement (0 seconds: skipped). */
+  connections?: number;
+  loadSeconds?: number;
   targets?: ('pglite' | 'postgres')[];
   /** PostgreSQL server URL (a database is created and dropped there); none: PGlite only. */
   databaseUrl?: string;
@@ -104,6 +128,23 @@ interface TargetResult {
   samplesPerQuery: number;
   rows: QueryRow[];
   overall: { p50: number; p95: number; p99: number };
+  concurrent?: ConcurrentResult;
+  pass: boolean;
+}
+
+interface ConcurrentResult {
+  connections: number;
+  seconds: number;
+  /** 1-minute load average before and after. */
+  load: { before: number; after: number };
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  requests: number;
+  /** Connection errors, timeouts, non-2xx, and sampled replies whose code was not 0. */
+  errors: number;
+  budget: { rps: number; p99Ms: number };
   pass: boolean;
 }
 
@@ -148,11 +189,16 @@ async function send(app: App, path: string, body: Record<string, unknown>) {
 }
 
 /** Each query of the mix `samples` times (pages 1..3 in turn, page size 20, never cached), after two warm-up rounds. */
-async function measure(app: App, samples: number): Promise<{ rows: QueryRow[]; all: number[] }> {
+/** The mix with today's date range. */
+function mixNow(): MixQuery[] {
   const now = new Date();
   const ymd = (d: Date) => d.toISOString().slice(0, 10).replaceAll('-', '');
   const twoYearsAgo = new Date(now.getTime() - 730 * 86_400_000);
-  const mix = MIX.map((q) => (q.name === '糖尿病 last 2 years' ? { ...q, body: { ...q.body, startDate: ymd(twoYearsAgo), endDate: ymd(now) } } : q));
+  return MIX.map((q) => (q.name === '糖尿病 last 2 years' ? { ...q, body: { ...q.body, startDate: ymd(twoYearsAgo), endDate: ymd(now) } } : q));
+}
+
+async function measure(app: App, samples: number): Promise<{ rows: QueryRow[]; all: number[] }> {
+  const mix = mixNow();
   const times = new Map<string, number[]>(mix.map((q) => [q.name, []]));
   const totals = new Map<string, number>();
   for (let round = -2; round < samples; round++) {
@@ -184,6 +230,107 @@ async function measure(app: App, samples: number): Promise<{ rows: QueryRow[]; a
     };
   });
   return { rows, all: all.sort((a, b) => a - b) };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => done(port));
+    });
+  });
+}
+
+/** The real server (src/server.ts) in a child process on `env`'s database, listening on 127.0.0.1. */
+async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: SERVER_DIR,
+    env: { ...process.env, ...env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', API_DOCS: 'false', SEED_DEMO_DATA: 'false', REDIS_URL: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('the server exited during start');
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { child, url };
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the server did not become healthy');
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const done = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await done;
+  clearTimeout(timer);
+}
+
+/**
+ * The query mix under `connections` concurrent connections for `seconds` (after a warm-up of a
+ * third of that), each request the next query of the mix with a `_sample` of its own: none is
+ * answered from the reply cache.
+ */
+async function measureConcurrent(url: string, target: 'pglite' | 'postgres', connections: number, seconds: number): Promise<ConcurrentResult> {
+  const mix = mixNow();
+  let n = 0;
+  let sampled = 0;
+  let bad = 0;
+  const run = (duration: number) =>
+    autocannon({
+      url,
+      connections,
+      duration,
+      // A request still unanswered after this long counts as an error (timeouts are reported).
+      timeout: 30,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      requests: [
+        {
+          setupRequest: (req: Record<string, unknown>) => {
+            const q = mix[n % mix.length]!;
+            const sample = n++;
+            return { ...req, path: q.path ?? '/api/article/selectArticleList', body: JSON.stringify({ ...q.body, pageNo: (sample % 3) + 1, pageSize: 20, _sample: `c${sample}` }) };
+          },
+          // One reply in 20 is parsed (all would slow the load generator).
+          onResponse: (status: number, body: string) => {
+            if (sampled++ % 20 !== 0) return;
+            try {
+              if (status !== 200 || JSON.parse(body).code !== 0) bad++;
+            } catch {
+              bad++;
+            }
+          },
+        },
+      ],
+    });
+  await run(Math.max(1, Math.round(seconds / 3)));
+  bad = 0;
+  const before = round(loadavg()[0]!);
+  const r = await run(seconds);
+  const budget = CONCURRENT_BUDGET[target];
+  const errors = r.errors + r.timeouts + r.non2xx + bad;
+  const rps = round(r.requests.average);
+  return {
+    connections,
+    seconds,
+    load: { before, after: round(loadavg()[0]!) },
+    rps,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    requests: r.requests.total,
+    errors,
+    budget,
+    pass: errors === 0 && rps >= budget.rps && r.latency.p99 <= budget.p99Ms,
+  };
 }
 
 async function runTarget(target: 'pglite' | 'postgres', o: Required<Pick<SearchBenchOptions, 'articles' | 'samples'>> & SearchBenchOptions) {
@@ -221,14 +368,26 @@ async function runTarget(target: 'pglite' | 'postgres', o: Required<Pick<SearchB
     const seedSeconds = await seedInto(seedEnv, o.articles);
     log(`[search-bench] ${target}: seeded in ${seedSeconds.toFixed(1)} s; measuring ${MIX.length} queries × ${o.samples}…`);
     const app = await appOn(env);
+    let serial: Omit<TargetResult, 'concurrent' | 'pass'> & { pass: boolean };
     try {
       const before = round(loadavg()[0]!);
       const { rows, all } = await measure(app, o.samples);
       const load = { before, after: round(loadavg()[0]!), cpus: cpus().length };
       const overall = { p50: round(pct(all, 50)), p95: round(pct(all, 95)), p99: round(pct(all, 99)) };
-      return { target, load, articles: o.articles, seedSeconds, samplesPerQuery: o.samples, rows, overall, pass: rows.every((r) => r.pass) };
+      serial = { target, load, articles: o.articles, seedSeconds, samplesPerQuery: o.samples, rows, overall, pass: rows.every((r) => r.pass) };
     } finally {
       await app.close();
+    }
+    const seconds = o.loadSeconds ?? (o.quick ? 5 : 10);
+    if (seconds <= 0) return serial;
+    const connections = o.connections ?? 50;
+    log(`[search-bench] ${target}: ${connections} connections for ${seconds} s against the server in a child process…`);
+    const server = await startServer(env);
+    try {
+      const concurrent = await measureConcurrent(server.url, target, connections, seconds);
+      return { ...serial, concurrent, pass: serial.pass && concurrent.pass };
+    } finally {
+      await stopServer(server.child);
     }
   } finally {
     await cleanup();
@@ -281,11 +440,18 @@ function printTable(r: TargetResult, log: (...args: unknown[]) => void) {
     );
   }
   log(`${'overall'.padEnd(36)} ${''.padEnd(9)} ${''.padStart(6)} ${r.overall.p50.toFixed(1).padStart(7)} ${r.overall.p95.toFixed(1).padStart(7)} ${r.overall.p99.toFixed(1).padStart(7)}`);
-  log(`${r.target}: ${r.pass ? 'PASS' : 'OVER'} (budget per query: p95 ≤ ${BUDGET.p95Ms} ms, p99 ≤ ${BUDGET.p99Ms} ms)`);
+  const c = r.concurrent;
+  if (c) {
+    log(
+      `concurrent: ${c.connections} connections, ${c.seconds} s, load ${c.load.before} → ${c.load.after}: ${c.rps.toFixed(0)} req/s, p50 ${c.p50} ms, p99 ${c.p99} ms, max ${c.max} ms, ${c.requests} requests, ${c.errors} errors  ${c.pass ? 'PASS' : 'OVER'} (budget ≥ ${c.budget.rps} req/s, p99 ≤ ${c.budget.p99Ms} ms, no errors; set for 100 000 articles)`,
+    );
+  }
+  log(`${r.target}: ${r.pass ? 'PASS' : 'OVER'} (budget per query: p95 ≤ ${BUDGET.p95Ms} ms, p99 ≤ ${BUDGET.p99Ms} ms${c ? '; and the concurrent budget' : ''})`);
 }
 
 export interface SearchBenchResult {
   budget: typeof BUDGET;
+  concurrentBudget: typeof CONCURRENT_BUDGET;
   method: string;
   targets: TargetResult[];
   relevance: RelevanceResult;
@@ -309,7 +475,9 @@ export async function runSearchBench(options: SearchBenchOptions = {}): Promise<
   const relevance = await runRelevance(log);
   const result: SearchBenchResult = {
     budget: BUDGET,
-    method: 'in-process inject through POST /api/article/selectArticleList and /api/lesson/selectLessonList, one request at a time, every request new to the reply cache (a unique ignored field)',
+    concurrentBudget: CONCURRENT_BUDGET,
+    method:
+      'in-process inject through POST /api/article/selectArticleList and /api/lesson/selectLessonList, one request at a time, every request new to the reply cache (a unique ignored field); then the same mix over HTTP on 127.0.0.1 to the server in a child process, 50 connections',
     targets: results,
     relevance,
     pass: results.every((r) => r.pass) && relevance.recallAt10 === 1,
@@ -329,6 +497,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     quick,
     articles: env.BENCH_ARTICLES ? Number(env.BENCH_ARTICLES) : undefined,
     samples: env.BENCH_SAMPLES ? Number(env.BENCH_SAMPLES) : undefined,
+    connections: env.BENCH_SEARCH_CONNECTIONS ? Number(env.BENCH_SEARCH_CONNECTIONS) : undefined,
+    loadSeconds: env.BENCH_SEARCH_SECONDS ? Number(env.BENCH_SEARCH_SECONDS) : undefined,
     targets: env.BENCH_TARGETS ? (env.BENCH_TARGETS.split(',').map((s) => s.trim()) as ('pglite' | 'postgres')[]) : undefined,
     databaseUrl: env.BENCH_DATABASE_URL || env.TEST_DATABASE_URL || undefined,
     pgliteDir: env.BENCH_PGLITE_DIR || undefined,
