@@ -90,7 +90,7 @@ export async function measureView(browser, base, route, { width = 'desktop', sto
 
 /**
  * Waits until no request (but a media stream's) has been in flight for `quietMs` (at most `maxMs`
- * from the call): the page's own network idle, which starts counting only when it is awaited.
+ * from the call): the page's own network idle.
  */
 function networkIdle(page, { quietMs = 800, maxMs = 20_000 } = {}) {
   const inFlight = new Set();
@@ -106,9 +106,16 @@ function networkIdle(page, { quietMs = 800, maxMs = 20_000 } = {}) {
   };
   page.on('requestfinished', done);
   page.on('requestfailed', done);
+  // Quiet, then the page's main thread idle with no new request meanwhile: a busy machine can leave a
+  // gap longer than `quietMs` between a chunk's arrival and the requests its code then makes.
   return async () => {
     const until = Date.now() + maxMs;
-    while (Date.now() < until && (inFlight.size > 0 || Date.now() - last < quietMs)) await page.waitForTimeout(100);
+    for (;;) {
+      while (Date.now() < until && (inFlight.size > 0 || Date.now() - last < quietMs)) await page.waitForTimeout(100);
+      const before = last;
+      await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 3_000 }))).catch(() => {});
+      if ((last === before && inFlight.size === 0) || Date.now() >= until) return;
+    }
   };
 }
 
