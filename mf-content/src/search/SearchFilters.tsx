@@ -1,11 +1,12 @@
 // The search filters (spec §2.13): sort, professional field (keys 1, 5, 7), subject (key 11), type
 // (key 5) and the date range; a sidebar on desktop, a drawer on phones.
 import { fromApiDate, SEARCH_DEBOUNCE_MS, toApiRange, type ArticleClass, type ArticleFilter } from '@qianyan/shared';
-import { Button, DatePicker, Radio } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Radio } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
-import { isOutside, LIST_BOUNDS } from '../article-list/dates';
+import { LIST_BOUNDS } from '../article-list/dates';
 import { ClassGroup, TypeGroupField, type TypeGroup } from '../article-list/FilterGroups';
+import { RangeField } from '../article-list/RangeField';
 import { FilterSheet, RangeCalendar, useFilterDraft, type DraftRange } from '@qianyan/shared';
 import { SEARCH_TEXT, TEXT } from '../messages';
 import { EMPTY_SEARCH_FILTERS, hasActiveSearchFilters, type SearchFilters, type SearchSort, type SearchTab } from './searchQuery';
@@ -170,14 +171,8 @@ export function SearchSidebar({
       <MultiFields tab={tab} options={options} value={multi} onChange={changeMulti} layout="list" />
       <fieldset className="qy-al-fieldset">
         <legend>{TEXT.dateRange}</legend>
-        <DatePicker.RangePicker
-          className="qy-al-range"
-          value={rangeOf(filters)}
-          disabledDate={(d) => isOutside(LIST_BOUNDS, d)}
-          defaultPickerValue={[dayjs().subtract(1, 'month'), dayjs()]}
-          placeholder={[TEXT.startDate, TEXT.endDate]}
-          onChange={(range) => applyNow(rangeFields(range))}
-        />
+        {/* The list sidebar's field: a plain facade until the first use loads antd's RangePicker. */}
+        <RangeField value={rangeOf(filters)} bounds={LIST_BOUNDS} onChange={(range) => applyNow(rangeFields(range))} />
       </fieldset>
     </aside>
   );
