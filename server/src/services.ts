@@ -129,7 +129,7 @@ export function createServices(deps: {
   // The console's dashboard: what is happening, counted when asked.
   const dashboard = createDashboardService({ db, now: config.now, editorial, settle: () => content.flushSearchMisses() });
   // Members in the console: find a reader, see their membership, orders and sessions; admins change them.
-  const members = createMembersService({ db, now: config.now, editorial, membership, sessions: deps.sessions });
+  const members = createMembersService({ db, now: config.now, editorial, membership, payments, sessions: deps.sessions });
   // The weekly newsletter: an issue by e-mail to the readers who consented, sent by a background job.
   const newsletter = createNewsletterService({
     db,

@@ -5,6 +5,8 @@ import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { payAgreements, sandboxAgreements, serviceOrders } from '../src/db/schema/index.js';
 import type { SandboxPay } from '../src/providers/payment/sandbox.js';
+import { MemberMessages } from '../src/modules/editorial/membersMessages.js';
+import { dataOf, editorCall, refused, staffTokens } from './editorial-helpers.js';
 import type { TestContext } from './helpers.js';
 import { newReader, outTradeNoOf, periodsOf, provider, sandboxApp } from './payment-helpers.js';
 
@@ -125,5 +127,45 @@ describe('cancelling auto-renewal', () => {
     const { token } = await newReader(ctx, 'ar_none');
     assert.deepEqual(await provider(ctx, 'program', 'cancelAutoRenew', {}, token), { result: 0, msg: '您当前没有开通自动续费' });
     assert.equal((await memberInfo(token)).subscribe_info.auto_renew, 0);
+  });
+
+  it('an admin ending the membership in the console stops the auto-renewal first; when it cannot be unsigned nothing ends', async () => {
+    const { id, agreement } = await continuousMember('ar_console_end', 3);
+    // A day into the paid month (the period has begun, so ending it leaves an expired membership).
+    const startedAt = ctx.clock.now();
+    ctx.clock.current = new Date(startedAt.getTime() + 86_400_000);
+    try {
+      const { admin } = await staffTokens(ctx);
+      const { token } = await ctx.app.sessions.issue(id);
+      const end = (requestId: string) => editorCall(ctx, '/members/end', { memberId: id, reason: '读者申请退出', requestId }, admin);
+
+      // The provider down: refused with the reason, the membership and the agreement as they were.
+      const unsign = sandbox.unsign.bind(sandbox);
+      sandbox.unsign = async () => {
+        throw new Error('gateway down');
+      };
+      try {
+        refused(await end('console-end-down-1'), 10503, MemberMessages.autoRenewNotStopped);
+      } finally {
+        sandbox.unsign = unsign;
+      }
+      assert.equal((await agreementOf(id)).status, 1);
+      assert.equal((await memberInfo(token)).subscribe_info.service_type, 3);
+
+      // Then: unsigned at the provider, the membership ended, and the renewal job charges nothing.
+      const reply = dataOf(await end('console-end-ok-1'));
+      assert.equal(reply.serviceType, 6);
+      assert.equal((await sandboxAgreement(agreement.agreementNo!)).state, 'STOP');
+      assert.equal((await agreementOf(id)).status, 2);
+      assert.equal((await memberInfo(token)).subscribe_info.service_type, 6);
+      // The same request again changes nothing and answers the same.
+      assert.equal(dataOf(await end('console-end-ok-1')).replayed, true);
+      ctx.clock.current = new Date(agreement.nextChargeAt!.getTime() + 1000);
+      await ctx.app.payments.runRenewals();
+      const renewals = (await ctx.app.db.select().from(serviceOrders).where(eq(serviceOrders.memberId, id))).filter((o) => o.kind === 'renewal');
+      assert.equal(renewals.length, 0, 'no renewal after the end');
+    } finally {
+      ctx.clock.current = startedAt;
+    }
   });
 });

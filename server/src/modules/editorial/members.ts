@@ -24,6 +24,8 @@ import type { AuditAction } from '../../db/schema/editorial.js';
 import { AppError } from '../../lib/errors.js';
 import { pageOf, paging } from '../../lib/lists.js';
 import { addMonthsShanghai, MEMBERSHIP_LOCK, shanghaiDateTime } from '../membership/payments.js';
+import { PayMessages, PayRefusal } from '../membership/messages.js';
+import type { PaymentsService } from '../membership/payments.js';
 import type { MembershipService } from '../membership/service.js';
 import type { SessionStore } from '../../plugins/session.js';
 import { atLeast, type Staff } from './access.js';
@@ -74,8 +76,31 @@ function standing(periods: Pick<PeriodRow, 'serviceType' | 'startsAt' | 'endsAt'
 
 export type MembersService = ReturnType<typeof createMembersService>;
 
-export function createMembersService(deps: { db: Db; now: () => Date; editorial: EditorialService; membership: MembershipService; sessions: SessionStore }) {
-  const { db, now, editorial, membership, sessions } = deps;
+export function createMembersService(deps: {
+  db: Db;
+  now: () => Date;
+  editorial: EditorialService;
+  membership: MembershipService;
+  payments: Pick<PaymentsService, 'cancelAutoRenew'>;
+  sessions: SessionStore;
+}) {
+  const { db, now, editorial, membership, payments, sessions } = deps;
+
+  /**
+   * Stops the reader's auto-renewal agreement, unsigned at its provider ('none' when they have none
+   * signed): ending a membership must not be followed by the next renewal charging and granting it
+   * again. Safe to repeat: an agreement already stopped stays stopped.
+   */
+  async function stopAutoRenew(readerId: number): Promise<'stopped' | 'none'> {
+    try {
+      await payments.cancelAutoRenew(readerId);
+      return 'stopped';
+    } catch (err) {
+      if (err instanceof PayRefusal && err.message === PayMessages.noAutoRenew) return 'none';
+      if (err instanceof PayRefusal) throw new AppError(10503, M.autoRenewNotStopped);
+      throw err;
+    }
+  }
 
   const subscriptionView = async (memberId: number): Promise<MemberSubscription> => {
     const s = await membership.subscriptionOf(memberId);
@@ -283,8 +308,15 @@ export function createMembersService(deps: { db: Db; now: () => Date; editorial:
       });
     },
 
-    /** Ends the membership now: the period covering now stops now, periods still to come are removed. */
+    /**
+     * Ends the membership now: the period covering now stops now, periods still to come are removed.
+     * The reader's auto-renewal is stopped first, at its provider; when that fails nothing is ended.
+     */
     async end(memberId: number | undefined, input: EndBody): Promise<MemberActionResult> {
+      await editorial.requireStaff(memberId, 'admin');
+      checkReason(input.reason, true);
+      checkRequestId(input.requestId);
+      const autoRenew = await stopAutoRenew(input.memberId);
       return once(memberId, input, 'member_end', true, async (tx, target, at) => {
         const periods = await periodsOf(tx, target.id);
         const open = periods.filter((p) => p.endsAt > at);
@@ -294,7 +326,8 @@ export function createMembersService(deps: { db: Db; now: () => Date; editorial:
           if (p.startsAt >= at) await tx.delete(memberships).where(eq(memberships.id, p.id));
           else await tx.update(memberships).set({ endsAt: at }).where(eq(memberships.id, p.id));
         }
-        const after = standing(await periodsOf(tx, target.id), at);
+        // The agreement (if the reader signed one) was stopped before this transaction.
+        const after = { ...standing(await periodsOf(tx, target.id), at), autoRenew: autoRenew === 'stopped' ? '已解约' : '未开通' };
         return {
           before: { ...before, periods: open.map((p) => ({ id: p.id, serviceType: p.serviceType, startsAt: time(p.startsAt), endsAt: time(p.endsAt) })) },
           after,

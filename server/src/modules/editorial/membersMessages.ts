@@ -21,4 +21,5 @@ export const MemberMessages = {
   requestIdReused: '请求编号已用于另一项操作，请刷新后重试',
   nothingToExtend: '该读者当前没有会员期，无法延长；请用“开通会员”',
   nothingToEnd: '该读者当前没有可结束的会员期（可能已被他人结束）',
+  autoRenewNotStopped: '自动续费未能解约（支付服务暂时不可用），会员未结束，请稍后重试',
 } as const;
