@@ -57,8 +57,17 @@ test.describe('editorial members', () => {
       await expect(page.getByRole('button', { name: '延长会员' })).toBeDisabled();
       await page.getByRole('button', { name: '开通会员' }).click();
       const grant = page.getByRole('dialog', { name: `开通会员：${username}` });
+      // The plan is picked once the dialog has finished opening and its list has finished unfolding
+      // (an option clicked while either still moved was sometimes left unchosen), and the choice is
+      // seen in the dialog (its length follows the plan) before going on.
+      const moving = page.locator('[class*="ant-zoom-appear"], [class*="ant-zoom-enter"], [class*="ant-slide-up-appear"], [class*="ant-slide-up-enter"]');
+      await expect(moving).toHaveCount(0);
       await grant.getByLabel('会员方案').click();
-      await page.locator('.ant-select-item-option').filter({ hasText: '月度会员' }).click();
+      const monthly = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '月度会员' });
+      await expect(monthly).toBeVisible();
+      await expect(moving).toHaveCount(0);
+      await monthly.click();
+      await expect(grant.getByText('按方案时长（1个月）')).toBeVisible();
       await grant.getByLabel('原因').fill(`合作机构赠送 ${tag}`);
       await grant.getByRole('button', { name: /确\s*定/ }).click();
       await expect(toast(page, '已开通')).toBeVisible();
