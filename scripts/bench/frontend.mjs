@@ -72,11 +72,16 @@ export async function measureView(browser, base, route, { width = 'desktop', sto
     await idle();
     counting = false;
     const bodies = await Promise.all([...scripts.values()]);
+    const files = [...scripts.keys()].map((url, i) => ({
+      path: new URL(url).pathname,
+      gzipKB: +(zlib.gzipSync(bodies[i], { level: 9 }).length / 1024).toFixed(1),
+    }));
     const { routeRender, fcp } = await page.evaluate(() => ({
       routeRender: window.__qyRouteRender ?? null,
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
     }));
     const bytes = {
+      files,
       scripts: bodies.length,
       rawKB: +(bodies.reduce((n, b) => n + b.length, 0) / 1024).toFixed(1),
       gzipKB: +(bodies.reduce((n, b) => n + zlib.gzipSync(b, { level: 9 }).length, 0) / 1024).toFixed(1),
@@ -152,7 +157,7 @@ export async function firstView(browser, base, route, { storageState, label } = 
 
 /** The round trips of a visitor's first view at desktop width (`measureView`). */
 export async function roundTrips(browser, base, route) {
-  const { scripts, rawKB, gzipKB, ...rest } = await measureView(browser, base, route);
+  const { files, scripts, rawKB, gzipKB, ...rest } = await measureView(browser, base, route);
   return { route, ...rest };
 }
 
