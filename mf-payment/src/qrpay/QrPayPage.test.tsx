@@ -1,4 +1,4 @@
-import { AppProviders, api, ApiError, MSG } from '@qianyan/shared';
+import { api, ApiError, MSG, StoreProvider } from '@qianyan/shared';
 import { configure, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { PaymentRoutes } from '../App';
@@ -19,11 +19,11 @@ const qrInfo = (status: '0' | '1' | '2' | '3', resultData = '{"service_id":1}') 
 
 function renderAt(path: string) {
   return render(
-    <AppProviders>
+    <StoreProvider>
       <MemoryRouter initialEntries={[path]}>
         <PaymentRoutes />
       </MemoryRouter>
-    </AppProviders>,
+    </StoreProvider>,
   );
 }
 
