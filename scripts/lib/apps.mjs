@@ -52,10 +52,14 @@ export function needsBuild(app) {
 
 export async function buildApp(app) {
   console.log(`[build] ${app}`);
+  const started = new Date();
   const code = await run(process.execPath, [path.join(ROOT, 'node_modules/webpack/bin/webpack.js'), '--mode', 'production'], {
     cwd: path.join(ROOT, app),
   });
   if (code !== 0) throw new Error(`build of ${app} failed (exit ${code})`);
+  // The build is as new as the sources it read, not as the moment it finished: a source saved while
+  // webpack ran leaves the build stale (needsBuild compares the manifest's time with the sources').
+  fs.utimesSync(path.join(ROOT, app, 'dist', 'mf-manifest.json'), started, started);
 }
 
 /** Builds apps two at a time (the machine budget is 2 cores). */
