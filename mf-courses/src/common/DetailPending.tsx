@@ -1,5 +1,5 @@
-import { ErrorState, MSG } from '@qianyan/shared';
-import { Skeleton } from 'antd';
+import { MSG } from '@qianyan/shared';
+import { PlainErrorState, PlainSkeleton } from '@qianyan/shared/plain';
 
 /**
  * A detail page (lesson, series, conference) before its detail can be shown: busy lines while it
@@ -9,10 +9,10 @@ export function DetailPending({ loading, error, onRetry }: { loading: boolean; e
   return (
     <div className="qy-cr-page qy-cv-page">
       {loading ? (
-        <Skeleton active title paragraph={{ rows: 8 }} />
+        <PlainSkeleton title rows={8} />
       ) : (
         <div className="qy-cr-card qy-cr-state">
-          <ErrorState message={error?.message ?? MSG.busy} onRetry={onRetry} />
+          <PlainErrorState message={error?.message ?? MSG.busy} onRetry={onRetry} />
         </div>
       )}
     </div>

@@ -1,9 +1,9 @@
-import { LockOutlined } from '@ant-design/icons';
 import { api, ApiError, formatDate, MSG, openLoginDialog, toast, useApiQuery, useIsMobile, useSession, useWechatShare, type LessonDetail, type ProviderReply } from '@qianyan/shared';
-import { Button } from 'antd';
+import { PlainButton } from '@qianyan/shared/plain';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ClassTags } from '../common/ClassTags';
+import { LockIcon } from '../common/icons';
 import { RichText } from '../common/RichText';
 import { ShareBar } from '../common/ShareBar';
 import { useClassCodes } from '../common/useClassCodes';
@@ -78,33 +78,33 @@ function BlockedPlayer({
     access === 'login' ? (
       <>
         <p>{MSG.loginToWatch}</p>
-        <Button type="primary" onClick={openLoginDialog}>
+        <PlainButton variant="primary" onClick={openLoginDialog}>
           {TEXT.login}
-        </Button>
+        </PlainButton>
       </>
     ) : access === 'profile' ? (
       <>
         <p>{MSG.profileIncomplete}</p>
-        <Button type="primary" onClick={() => navigate(PROFILE_PATH)}>
+        <PlainButton variant="primary" onClick={() => navigate(PROFILE_PATH)}>
           {TEXT.completeProfile}
-        </Button>
+        </PlainButton>
       </>
     ) : access === 'freeRead' ? (
       <>
         <p>{TEXT.useFreeReadHint}</p>
         <div className="qy-cv-lock-actions">
-          <Button type="primary" loading={claiming} onClick={claim}>
+          <PlainButton variant="primary" loading={claiming} onClick={claim}>
             {TEXT.useFreeRead}
-          </Button>
-          <Button onClick={() => navigate(SUBSCRIBE_PATH)}>{TEXT.subscribe}</Button>
+          </PlainButton>
+          <PlainButton onClick={() => navigate(SUBSCRIBE_PATH)}>{TEXT.subscribe}</PlainButton>
         </div>
       </>
     ) : (
       <>
         <p>{MSG.freeReadsUsedUp}</p>
-        <Button type="primary" onClick={() => navigate(SUBSCRIBE_PATH)}>
+        <PlainButton variant="primary" onClick={() => navigate(SUBSCRIBE_PATH)}>
           {TEXT.subscribe}
-        </Button>
+        </PlainButton>
       </>
     );
 
@@ -112,7 +112,7 @@ function BlockedPlayer({
     <div className="qy-cv-blocked" data-access={access}>
       {cover && <img className="qy-cv-blocked-cover" src={cover} alt="" onClick={start} />}
       <div className="qy-cv-lock" role="status">
-        <LockOutlined className="qy-cv-lock-icon" aria-hidden="true" />
+        <LockIcon className="qy-cv-lock-icon" />
         {prompt}
       </div>
     </div>

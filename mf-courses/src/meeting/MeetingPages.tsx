@@ -1,8 +1,8 @@
-import { CalendarOutlined, TeamOutlined } from '@ant-design/icons';
 import { api, openLoginDialog, useApiQuery, useSession, useWechatShare, type ConferenceDetail } from '@qianyan/shared';
-import { Button } from 'antd';
+import { PlainButton } from '@qianyan/shared/plain';
 import { useSearchParams } from 'react-router-dom';
 import { meetingTime } from '../common/dates';
+import { CalendarIcon, TeamIcon } from '../common/icons';
 import { RichText } from '../common/RichText';
 import { ShareBar } from '../common/ShareBar';
 import { useDocumentTitle } from '../common/useDocumentTitle';
@@ -50,7 +50,7 @@ function Head({ d, withShare }: { d: ConferenceDetail; withShare: boolean }) {
         {d.sponsor && (
           <div>
             <dt>
-              <TeamOutlined aria-hidden="true" /> {TEXT.sponsor}
+              <TeamIcon /> {TEXT.sponsor}
             </dt>
             <dd>{d.sponsor}</dd>
           </div>
@@ -59,13 +59,13 @@ function Head({ d, withShare }: { d: ConferenceDetail; withShare: boolean }) {
           <>
             <div>
               <dt>
-                <CalendarOutlined aria-hidden="true" /> {TEXT.beginTime}
+                <CalendarIcon /> {TEXT.beginTime}
               </dt>
               <dd data-testid="meeting-begin">{meetingTime(d.beginTime)}</dd>
             </div>
             <div>
               <dt>
-                <CalendarOutlined aria-hidden="true" /> {TEXT.endTime}
+                <CalendarIcon /> {TEXT.endTime}
               </dt>
               <dd data-testid="meeting-end">{meetingTime(d.endTime)}</dd>
             </div>
@@ -123,9 +123,9 @@ export function MeetingReviewPage() {
                   {d.imgPc && <img className="qy-cv-blocked-cover" src={d.imgPc} alt="" />}
                   <div className="qy-cv-lock" role="status">
                     <p>{TEXT.loginToWatchReview}</p>
-                    <Button type="primary" onClick={openLoginDialog}>
+                    <PlainButton variant="primary" onClick={openLoginDialog}>
                       {TEXT.login}
-                    </Button>
+                    </PlainButton>
                   </div>
                 </div>
               ) : d.imgPc ? (
