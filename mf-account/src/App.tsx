@@ -2,18 +2,21 @@ import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { PersonalPage } from './personal/PersonalPage';
 import { PlainLoadingState } from '@qianyan/shared/plain';
-import { preloadThemedPage, type ThemedPageName } from './themedPages';
 
-// /personal renders without antd (a visitor's first view loads none; the logged-in centre brings
-// antd with its own chunk). Registration and the WeChat pages come with the themed routes' chunk.
-const ThemedRoutes = lazy(() => import('./ThemedRoutes').then((m) => ({ default: m.ThemedRoutes })));
+// Every route renders without antd on its first view: /personal (the logged-in centre brings antd
+// with its own chunk), and registration and the WeChat pages, each a chunk of its own whose later
+// steps (registration's account and profile forms) bring antd and its theme when they show.
+const PAGES = {
+  register: lazy(() => import('./register/RegisterPage').then((m) => ({ default: m.RegisterPage }))),
+  wxLogin: lazy(() => import('./wechat/WxLoginPage').then((m) => ({ default: m.WxLoginPage }))),
+  bindPhone: lazy(() => import('./wechat/BindPhonePage').then((m) => ({ default: m.BindPhonePage }))),
+};
 
-/** The themed routes, with the route's screen chunk started beside theirs (not after: one round trip). */
-function Themed({ page }: { page: ThemedPageName }) {
-  preloadThemedPage(page);
+function Page({ name }: { name: keyof typeof PAGES }) {
+  const Screen = PAGES[name];
   return (
     <Suspense fallback={<PlainLoadingState />}>
-      <ThemedRoutes page={page} />
+      <Screen />
     </Suspense>
   );
 }
@@ -23,9 +26,9 @@ export function AccountRoutes() {
   return (
     <Routes>
       <Route path="/personal" element={<PersonalPage />} />
-      <Route path="/register" element={<Themed page="register" />} />
-      <Route path="/wechat/wxlogin" element={<Themed page="wxLogin" />} />
-      <Route path="/wxloginBindPhone" element={<Themed page="bindPhone" />} />
+      <Route path="/register" element={<Page name="register" />} />
+      <Route path="/wechat/wxlogin" element={<Page name="wxLogin" />} />
+      <Route path="/wxloginBindPhone" element={<Page name="bindPhone" />} />
       {/* Reached only when running alone (the shell mounts this app on the paths above). */}
       <Route path="*" element={<Navigate to="/personal" replace />} />
     </Routes>

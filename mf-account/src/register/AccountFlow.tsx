@@ -1,9 +1,9 @@
 // The card every account flow page sits in (registration, WeChat login, binding a phone): centred
-// on desktop, full width on phones, with the flow's steps on top.
-import { Steps } from 'antd';
-import { useIsMobile } from '@qianyan/shared';
+// on desktop, full width on phones, with the flow's steps on top. Drawn without antd: the first view
+// of these pages loads none (the later steps that use antd bring it in their own chunks).
 import { useEffect, type ReactNode } from 'react';
 import { pageTitle } from '../messages';
+import { FlowSteps } from '../plain/FlowSteps';
 import './register.css';
 
 export function AccountFlow({
@@ -27,7 +27,6 @@ export function AccountFlow({
   children: ReactNode;
   footer?: ReactNode;
 }) {
-  const mobile = useIsMobile();
   useEffect(() => {
     document.title = pageTitle(title);
   }, [title]);
@@ -38,14 +37,7 @@ export function AccountFlow({
           <h1 id="qy-flow-heading">{heading}</h1>
           {intro && <p className="qy-flow__intro">{intro}</p>}
         </header>
-        <Steps
-          className="qy-flow__steps"
-          current={current}
-          size={mobile ? 'small' : 'medium'}
-          titlePlacement="vertical"
-          responsive={false}
-          items={steps.map((title) => ({ title }))}
-        />
+        <FlowSteps className="qy-flow__steps" steps={steps} current={current} />
         <div className="qy-flow__body">{children}</div>
         {footer && <footer className="qy-flow__footer">{footer}</footer>}
       </section>

@@ -1,28 +1,26 @@
 // /register (§2.7, §4 registration): verify a phone or e-mail by code, create the account (which logs
 // in), then complete the profile and go home. The first view is step 1's: step 2's form and step 3's
 // profile form (cascaders, date and tree pickers) are chunks of their own, each started while the
-// server checks the step before it, so they are ready when their step shows.
-import { Button, Tabs } from 'antd';
-import {
-  api,
-  CODE_TYPE,
-  MSG,
-  openLoginDialog,
-  startSession,
-  toast,
-  type LoginReply,
-} from '@qianyan/shared';
+// server checks the step before it, so they are ready when their step shows. Step 1 is drawn without
+// antd (the first view loads none); steps 2 and 3 bring antd and its theme with their chunks.
+import { api, CODE_TYPE, MSG, openLoginDialog, startSession, toast, type LoginReply } from '@qianyan/shared/core';
+import { PlainTabPanel, PlainTabs } from '@qianyan/shared/plain';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { FlowLinkButton } from '../plain/FlowField';
 import { AccountFlow } from './AccountFlow';
 import type { AccountValues } from './AccountStep';
 import { CodeForm, contactOf, type Channel, type CodeFormValues } from './CodeForm';
 import { REGISTER_MSG as T } from './messages';
 
-const loadAccountStep = () => import('./AccountStep');
-const loadProfileForm = () => import('../profile/ProfileForm');
-const AccountStep = lazy(() => loadAccountStep().then((m) => ({ default: m.AccountStep })));
-const ProfileForm = lazy(() => loadProfileForm().then((m) => ({ default: m.ProfileForm })));
+const loadAccountStep = () => import('./ThemedAccountStep');
+const loadProfileForm = () => import('../profile/ThemedProfileForm');
+const AccountStep = lazy(() => loadAccountStep().then((m) => ({ default: m.ThemedAccountStep })));
+const ProfileForm = lazy(() => loadProfileForm().then((m) => ({ default: m.ThemedProfileForm })));
+const CHANNEL_TABS = [
+  { key: 'mobile', label: T.tabMobile },
+  { key: 'email', label: T.tabEmail },
+] as const;
 const preload = (load: () => Promise<unknown>) => void load().catch(() => undefined);
 
 interface Verified {
@@ -82,36 +80,28 @@ export function RegisterPage() {
         step === 0 ? (
           <p>
             {T.haveAccount}
-            <Button type="link" size="small" onClick={openLoginDialog}>
+            <FlowLinkButton size="small" onClick={openLoginDialog}>
               {T.login}
-            </Button>
+            </FlowLinkButton>
           </p>
         ) : step === 2 ? (
-          <Button type="link" onClick={goHome}>
-            {T.skip}
-          </Button>
+          <FlowLinkButton onClick={goHome}>{T.skip}</FlowLinkButton>
         ) : undefined
       }
     >
       {step === 0 && (
         <>
-          <Tabs
-            activeKey={channel}
-            onChange={(key) => setChannel(key as Channel)}
-            centered
-            items={[
-              { key: 'mobile', label: T.tabMobile },
-              { key: 'email', label: T.tabEmail },
-            ]}
-          />
-          {/* A new key on a tab switch or after 上一步: the form and the countdown start over. */}
-          <CodeForm
-            key={`${channel}-${codeRound}`}
-            channel={channel}
-            codeType={CODE_TYPE.register}
-            submitText={T.next}
-            onSubmit={verify}
-          />
+          <PlainTabs<Channel> id="qy-register" className="qy-flow__tabs" items={CHANNEL_TABS} activeKey={channel} onChange={setChannel} />
+          <PlainTabPanel id="qy-register" activeKey={channel}>
+            {/* A new key on a tab switch or after 上一步: the form and the countdown start over. */}
+            <CodeForm
+              key={`${channel}-${codeRound}`}
+              channel={channel}
+              codeType={CODE_TYPE.register}
+              submitText={T.next}
+              onSubmit={verify}
+            />
+          </PlainTabPanel>
         </>
       )}
       <Suspense fallback={null}>

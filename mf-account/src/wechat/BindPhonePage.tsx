@@ -1,23 +1,20 @@
 // /wxloginBindPhone?code= (§2.7 messaging-app variant, §4): a WeChat account without a phone binds
 // one by SMS code (image captcha first, codeType 4). A new member then completes the profile; a
-// returning one goes home.
-import { WarningOutlined } from '@ant-design/icons';
-import { Button, Result } from 'antd';
-import {
-  api,
-  CODE_TYPE,
-  MSG,
-  openLoginDialog,
-  toast,
-  type WechatLoginReply,
-} from '@qianyan/shared';
-import { useState } from 'react';
+// returning one goes home. The first view (the code form) is drawn without antd; the profile form
+// is a chunk of its own, started while the server binds the phone.
+import { api, CODE_TYPE, MSG, openLoginDialog, toast, type WechatLoginReply } from '@qianyan/shared/core';
+import { PlainButton } from '@qianyan/shared/plain';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { ProfileForm } from '../profile/ProfileForm';
+import { FlowLinkButton } from '../plain/FlowField';
+import { FlowWarning } from '../plain/FlowResult';
 import { AccountFlow } from '../register/AccountFlow';
 import { CodeForm, type CodeFormValues } from '../register/CodeForm';
 import { REGISTER_MSG, WECHAT_MSG as T } from '../register/messages';
 import { finishWechatLogin, iswx } from './wechatSession';
+
+const loadProfileForm = () => import('../profile/ThemedProfileForm');
+const ProfileForm = lazy(() => loadProfileForm().then((m) => ({ default: m.ThemedProfileForm })));
 
 export function BindPhonePage() {
   const [params] = useSearchParams();
@@ -27,6 +24,7 @@ export function BindPhonePage() {
   const goHome = () => navigate('/index');
 
   const bind = async ({ account, code }: CodeFormValues) => {
+    void loadProfileForm().catch(() => undefined);
     const reply = await api.wechat.wxlogin({ code: wechatCode, phone: account, verifyCode: code, iswx: iswx() });
     const { token, newFlag: _newFlag, ...user } = reply;
     // The login is done: the page it began on is no longer where this ends.
@@ -49,31 +47,19 @@ export function BindPhonePage() {
       steps={T.steps}
       current={step}
       wide={step === 2}
-      footer={
-        step === 2 ? (
-          <Button type="link" onClick={goHome}>
-            {REGISTER_MSG.skip}
-          </Button>
-        ) : undefined
-      }
+      footer={step === 2 ? <FlowLinkButton onClick={goHome}>{REGISTER_MSG.skip}</FlowLinkButton> : undefined}
     >
       {!wechatCode ? (
-        <Result
-          icon={<WarningOutlined />}
-          status="warning"
-          title={T.missingCode}
-          subTitle={T.missingCodeHint}
-          extra={[
-            <Button key="login" type="primary" onClick={openLoginDialog}>
-              {T.retryLogin}
-            </Button>,
-            <Button key="home" onClick={goHome}>
-              {T.home}
-            </Button>,
-          ]}
-        />
+        <FlowWarning title={T.missingCode} hint={T.missingCodeHint}>
+          <PlainButton variant="primary" onClick={openLoginDialog}>
+            {T.retryLogin}
+          </PlainButton>
+          <PlainButton onClick={goHome}>{T.home}</PlainButton>
+        </FlowWarning>
       ) : member ? (
-        <ProfileForm initial={{ membername: member.membername, mobile: member.mobile ?? '' }} submitText={REGISTER_MSG.profileSave} onSaved={goHome} />
+        <Suspense fallback={null}>
+          <ProfileForm initial={{ membername: member.membername, mobile: member.mobile ?? '' }} submitText={REGISTER_MSG.profileSave} onSaved={goHome} />
+        </Suspense>
       ) : (
         <CodeForm channel="mobile" codeType={CODE_TYPE.bind} submitText={T.bind} onSubmit={bind} />
       )}

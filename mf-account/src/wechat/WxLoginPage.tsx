@@ -1,10 +1,11 @@
 // /wechat/wxlogin?code=&state= (§4 messaging-app login): WeChat returns here. An unbound WeChat
 // account goes on to bind a phone; a bound one is logged in and goes back to where the login began.
-import { LoadingOutlined, WarningOutlined } from '@ant-design/icons';
-import { Button, Result, Spin } from 'antd';
-import { api, MSG, openLoginDialog, toast } from '@qianyan/shared';
+// Drawn without antd: the page's first view loads none.
+import { api, MSG, openLoginDialog, toast } from '@qianyan/shared/core';
+import { LoadingIcon, PlainButton } from '@qianyan/shared/plain';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { FlowWarning } from '../plain/FlowResult';
 import { AccountFlow } from '../register/AccountFlow';
 import { WECHAT_MSG as T } from '../register/messages';
 import { finishWechatLogin, iswx } from './wechatSession';
@@ -39,23 +40,15 @@ export function WxLoginPage() {
   return (
     <AccountFlow title={T.loginTitle} heading={T.loginTitle} steps={T.steps} current={0}>
       {!code || failed ? (
-        <Result
-          icon={<WarningOutlined />}
-          status="warning"
-          title={code ? T.failed : T.missingCode}
-          subTitle={T.missingCodeHint}
-          extra={[
-            <Button key="login" type="primary" onClick={openLoginDialog}>
-              {T.retryLogin}
-            </Button>,
-            <Button key="home" onClick={() => navigate('/index')}>
-              {T.home}
-            </Button>,
-          ]}
-        />
+        <FlowWarning title={code ? T.failed : T.missingCode} hint={T.missingCodeHint}>
+          <PlainButton variant="primary" onClick={openLoginDialog}>
+            {T.retryLogin}
+          </PlainButton>
+          <PlainButton onClick={() => navigate('/index')}>{T.home}</PlainButton>
+        </FlowWarning>
       ) : (
         <div className="qy-flow__status" role="status">
-          <Spin indicator={<LoadingOutlined spin />} size="large" />
+          <LoadingIcon className="qy-flow__spin" />
           <p>{T.checking}</p>
         </div>
       )}

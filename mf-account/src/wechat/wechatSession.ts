@@ -1,5 +1,5 @@
 // What the two WeChat pages share: the iswx flag of their calls and how their login ends.
-import { isWechatBrowser, startSession, takeLoginReturn, type SessionUser } from '@qianyan/shared';
+import { isWechatBrowser, startSession, takeLoginReturn, type SessionUser } from '@qianyan/shared/core';
 
 /** The WeChat calls' iswx: 1 inside WeChat's own browser. */
 export const iswx = (): 0 | 1 => (isWechatBrowser() ? 1 : 0);
