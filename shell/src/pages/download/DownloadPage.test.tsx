@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { AppProviders, siteConfig } from '@qianyan/shared';
+import { siteConfig } from '@qianyan/shared';
+import { StoreProvider } from '@qianyan/shared/lifecycles';
 import { DownloadPage } from './DownloadPage';
 
 const realUA = navigator.userAgent;
@@ -14,9 +15,10 @@ const STORES = { downloadIosUrl: 'https://apps.apple.com/cn/app/id1234567890', d
 
 const renderPage = (redirect = jest.fn()) => {
   render(
-    <AppProviders>
+    // As the page mounts (lifecycles.tsx): in the shared store, without antd's providers.
+    <StoreProvider>
       <DownloadPage redirect={redirect} />
-    </AppProviders>,
+    </StoreProvider>,
   );
   return redirect;
 };
@@ -32,6 +34,8 @@ describe('download page', () => {
     expect(screen.getByRole('link', { name: /Android/ })).toHaveAttribute('href', siteConfig().downloadAndroidUrl);
     expect(redirect).not.toHaveBeenCalled();
     expect(document.title).toBe('下载 App - 千言医学');
+    // Drawn without antd (its first view loads none).
+    expect(document.querySelector('[class*="ant-"], .anticon')).toBeNull();
   });
 
   it('replaces the page with the App Store on an iPhone', () => {

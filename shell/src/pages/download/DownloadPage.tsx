@@ -1,7 +1,7 @@
-import { AndroidFilled, AppleFilled, CheckCircleFilled } from '@ant-design/icons';
-import { Button } from 'antd';
 import { siteConfig } from '@qianyan/shared';
 import { useEffect, useState } from 'react';
+import { AndroidIcon, AppleIcon, CheckCircleIcon } from '../icons';
+import { LinkButton } from '../LinkButton';
 import { PAGE_MSG } from '../messages';
 import { downloadTargetFor, type DownloadTarget } from './downloadTarget';
 import '../pages.css';
@@ -54,7 +54,7 @@ export function DownloadPage({ redirect = (url: string) => window.location.repla
         <ul className="qy-download__features">
           {M.features.map((f) => (
             <li key={f}>
-              <CheckCircleFilled aria-hidden="true" /> {f}
+              <CheckCircleIcon /> {f}
             </li>
           ))}
         </ul>
@@ -69,23 +69,23 @@ export function DownloadPage({ redirect = (url: string) => window.location.repla
               </ul>
             </section>
             <div className="qy-download__buttons">
-              <Button type="primary" size="large" href="/index">
+              <LinkButton primary href="/index">
                 {M.openSite}
-              </Button>
+              </LinkButton>
             </div>
           </>
         ) : (
           <>
             <div className="qy-download__buttons">
               {downloadIosUrl && (
-                <Button type="primary" size="large" href={downloadIosUrl} icon={<AppleFilled aria-hidden="true" />}>
+                <LinkButton primary href={downloadIosUrl} icon={<AppleIcon />}>
                   {M.ios}
-                </Button>
+                </LinkButton>
               )}
               {downloadAndroidUrl && (
-                <Button size="large" href={downloadAndroidUrl} icon={<AndroidFilled aria-hidden="true" />}>
+                <LinkButton href={downloadAndroidUrl} icon={<AndroidIcon />}>
                   {M.android}
-                </Button>
+                </LinkButton>
               )}
             </div>
             <p className="qy-download__tip">{M.mobileTip}</p>

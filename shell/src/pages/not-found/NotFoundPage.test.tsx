@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AppProviders } from '@qianyan/shared';
+import { StoreProvider } from '@qianyan/shared/lifecycles';
 import { NotFoundPage } from './NotFoundPage';
 
 beforeEach(() => {
@@ -10,9 +10,10 @@ beforeEach(() => {
 
 const renderPage = () =>
   render(
-    <AppProviders>
+    // As the page mounts (lifecycles.tsx): in the shared store, without antd's providers.
+    <StoreProvider>
       <NotFoundPage />
-    </AppProviders>,
+    </StoreProvider>,
   );
 
 describe('404 page', () => {
@@ -27,6 +28,8 @@ describe('404 page', () => {
     expect(sections.getByRole('link', { name: '课程' })).toHaveAttribute('href', '/course-resources');
     expect(sections.getByRole('link', { name: '关于我们' })).toHaveAttribute('href', '/about');
     expect(document.title).toBe('页面不存在 - 千言医学');
+    // Drawn without antd (its first view loads none).
+    expect(document.querySelector('[class*="ant-"], .anticon')).toBeNull();
   });
 
   it('goes home from 返回首页 without reloading', async () => {

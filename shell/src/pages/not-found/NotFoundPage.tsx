@@ -1,7 +1,7 @@
-import { Button } from 'antd';
 import { VISUALLY_HIDDEN } from '@qianyan/shared/plain';
 import { useEffect } from 'react';
 import { ChromeLink, go } from '../../chrome/navigation';
+import { LinkButton } from '../LinkButton';
 import { PAGE_MSG } from '../messages';
 import '../pages.css';
 
@@ -23,9 +23,8 @@ export function NotFoundPage() {
           {M.title}
         </h1>
         <p className="qy-not-found__text">{M.text}</p>
-        <Button
-          type="primary"
-          size="large"
+        <LinkButton
+          primary
           href="/index"
           onClick={(e) => {
             e.preventDefault();
@@ -33,7 +32,7 @@ export function NotFoundPage() {
           }}
         >
           {M.home}
-        </Button>
+        </LinkButton>
         <nav className="qy-not-found__links" aria-label={M.sections}>
           <span>{M.sections}</span>
           {M.links.map((l) => (

@@ -1,4 +1,5 @@
-import { reactLifecycles } from '@qianyan/shared';
+import { bareReactLifecycles } from '@qianyan/shared/lifecycles';
 import { NotFoundPage } from './NotFoundPage';
 
-export const { bootstrap, mount, unmount } = reactLifecycles(NotFoundPage);
+// Plain React and CSS: the page renders in the shared store only, without antd's providers.
+export const { bootstrap, mount, unmount } = bareReactLifecycles(NotFoundPage);
