@@ -4,18 +4,17 @@ import { Route, Routes } from 'react-router-dom';
 import { ArticleTransfer } from './article-transfer/ArticleTransfer';
 import { PlainLoadingState } from '@qianyan/shared/plain';
 import { HomePage } from './home/HomePage';
-import { preloadThemedPage } from './themedPages';
+import { preloadPage } from './pageChunks';
 
-// The home page, the article page and the article lists render without antd (their first views load
-// none; the article page and the lists are their own chunks); every other route comes with the themed
-// routes' chunk, antd included.
+// No route of mf-content loads antd for its first view. The article page and the lists are chunks of
+// their own; every other route comes with PageRoutes' chunk and its page's, fetched together.
 const ArticleInfoPage = lazy(() => import('./article/ArticleInfoPage').then((m) => ({ default: m.ArticleInfoPage })));
 const ArticleListPage = lazy(() => import('./article-list/ArticleListPage').then((m) => ({ default: m.ArticleListPage })));
-const ThemedRoutes = lazy(() => import('./ThemedRoutes').then((m) => ({ default: m.ThemedRoutes })));
+const PageRoutes = lazy(() => import('./PageRoutes').then((m) => ({ default: m.PageRoutes })));
 
 const LIST_PATHS = Object.keys(ARTICLE_LIST_PAGES) as ArticleListPath[];
 
-const Themed = () => <ThemedRoutesChunk routes={ThemedRoutes} preload={preloadThemedPage} />;
+const Pages = () => <ThemedRoutesChunk routes={PageRoutes} preload={preloadPage} />;
 
 /** The routes of mf-content (ARCHITECTURE §3.5). */
 export function AppRoutes() {
@@ -44,7 +43,7 @@ export function AppRoutes() {
           }
         />
       ))}
-      <Route path="*" element={<Themed />} />
+      <Route path="*" element={<Pages />} />
     </Routes>
   );
 }

@@ -1,5 +1,5 @@
-import { ABOUT_SERVICE_KEY_STORAGE, api, EmptyState, ErrorState, useApiQuery } from '@qianyan/shared';
-import { Skeleton } from 'antd';
+import { ABOUT_SERVICE_KEY_STORAGE, api, useApiQuery } from '@qianyan/shared';
+import { PlainEmptyState, PlainErrorState, PlainSkeleton } from '@qianyan/shared/plain';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Html } from '../article/DetailStates';
@@ -41,11 +41,11 @@ export function AboutPage() {
   return (
     <div className="qy-page qy-about">
       {q.error ? (
-        <ErrorState message={q.error.message} onRetry={q.reload} />
+        <PlainErrorState message={q.error.message} onRetry={q.reload} />
       ) : !q.data ? (
-        <Skeleton active paragraph={{ rows: 10 }} />
+        <PlainSkeleton title rows={10} />
       ) : !current ? (
-        <EmptyState />
+        <PlainEmptyState />
       ) : (
         <div className="qy-about__layout">
           <nav className="qy-card qy-about__nav" aria-label={ABOUT_TEXT.sections}>

@@ -1,7 +1,7 @@
 import { PlayCircleFilled, SoundFilled } from '@ant-design/icons';
-import { api, EmptyState, ErrorState, formatDate, fromApiDate, SOURCE, toApiRange, useApiQuery } from '@qianyan/shared';
+import { api, formatDate, fromApiDate, SOURCE, toApiRange, useApiQuery } from '@qianyan/shared';
 import { CARD_GRID, COVER_IMG } from '@qianyan/shared/plain';
-import { Pagination, Skeleton } from 'antd';
+import { PlainEmptyState, PlainErrorState, PlainPagination, PlainSkeleton } from '@qianyan/shared/plain';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { detailHref } from '../article-list/ArticleListItem';
@@ -131,11 +131,11 @@ export function MediaListPage({ kind }: { kind: MediaKind }) {
       </section>
 
       {list.error ? (
-        <ErrorState message={list.error.message} onRetry={list.reload} />
+        <PlainErrorState message={list.error.message} onRetry={list.reload} />
       ) : list.loading && !list.data ? (
-        <Skeleton active paragraph={{ rows: 8 }} />
+        <PlainSkeleton title rows={8} />
       ) : items.length === 0 ? (
-        <EmptyState />
+        <PlainEmptyState />
       ) : (
         <>
           <p className="qy-media__total">{T.total(total)}</p>
@@ -160,12 +160,11 @@ export function MediaListPage({ kind }: { kind: MediaKind }) {
             ))}
           </ul>
           {total > MEDIA_PAGE_SIZE && (
-            <Pagination
+            <PlainPagination
               className="qy-media__pager"
               current={q.page}
               pageSize={MEDIA_PAGE_SIZE}
               total={total}
-              showSizeChanger={false}
               onChange={(page) => set({ ...q, page })}
             />
           )}

@@ -1,11 +1,12 @@
 import { PlayCircleFilled } from '@ant-design/icons';
 import { api, MSG, openLoginDialog, PLAYBACK_RATES, toast, useMediaResume, useSession, type ArticleDetail } from '@qianyan/shared';
-import { Modal } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { AccessState } from '../article/access';
 import { SUBSCRIBE_PATH } from '../article/messages';
 import { MEDIA_TEXT as T } from '../portal/messages';
+
+const FreeReadConfirm = lazy(() => import('./FreeReadConfirm'));
 
 /**
  * What pressing play does (spec §4 video start): logged out → warning and login; used up → warning;
@@ -48,8 +49,8 @@ export function MediaPlayer({
   const [rate, setRate] = useState(1);
   const mediaRef = useRef<HTMLVideoElement & HTMLAudioElement>(null);
   const wantPlay = useRef(false);
-  // The hook form renders inside the app's providers, so the prompt takes the site theme.
-  const [modal, modalHolder] = Modal.useModal();
+  // The free-read prompt is antd's confirm, loaded when it is first asked for.
+  const [asking, setAsking] = useState(false);
   const fail = useCallback(() => setFailed(true), []);
   const onMediaError = useMediaResume(mediaRef, detail.videoUrl, refresh, fail);
 
@@ -80,16 +81,7 @@ export function MediaPlayer({
         toast.warning(MSG.freeReadsUsedUp);
         return;
       case 'freeRead':
-        modal.confirm({
-          title: T.useFreeRead,
-          content: audio ? T.freeReadAudioPrompt : T.freeReadPrompt,
-          okText: T.useFreeRead,
-          cancelText: T.cancel,
-          onOk: async () => {
-            wantPlay.current = true;
-            await claim();
-          },
-        });
+        setAsking(true);
         return;
       case 'subscribe':
         navigate(SUBSCRIBE_PATH);
@@ -103,6 +95,19 @@ export function MediaPlayer({
     }
   };
 
+  const prompt = asking && (
+    <Suspense fallback={null}>
+      <FreeReadConfirm
+        audio={audio}
+        onOk={async () => {
+          wantPlay.current = true;
+          await claim();
+        }}
+        onClose={() => setAsking(false)}
+      />
+    </Suspense>
+  );
+
   const onPlay = () => {
     void api.user.addVideoCount({ relationId: detail.id, relationType: 10 }, { silent: true }).catch(() => undefined);
   };
@@ -112,19 +117,16 @@ export function MediaPlayer({
     if (mediaRef.current) mediaRef.current.playbackRate = r;
   };
 
+  let view: ReactNode;
   if (failed) {
-    return (
+    view = (
       <div className={`qy-player qy-player--${audio ? 'audio' : 'video'} is-failed`} role="alert">
-        {modalHolder}
         <p>{audio ? MSG.audioUnsupported : MSG.videoUnsupported}</p>
       </div>
     );
-  }
-
-  if (!started) {
-    return (
+  } else if (!started) {
+    view = (
       <div className={`qy-player qy-player--${audio ? 'audio' : 'video'} is-cover`}>
-        {modalHolder}
         {detail.thumb && <img src={detail.thumb} alt="" />}
         <button type="button" className="qy-player__start" onClick={start} disabled={claiming} aria-label={action === 'login' ? T.loginToPlay : T.play}>
           <PlayCircleFilled aria-hidden="true" />
@@ -132,41 +134,49 @@ export function MediaPlayer({
         </button>
       </div>
     );
+  } else {
+    view = (
+      <div className={`qy-player qy-player--${audio ? 'audio' : 'video'}`}>
+        {audio ? (
+          <>
+            {detail.thumb && <img className="qy-player__art" src={detail.thumb} alt="" />}
+            <audio ref={mediaRef} src={detail.videoUrl} controls preload="metadata" onPlay={onPlay} onError={onMediaError} data-testid="media-audio">
+              {MSG.audioUnsupported}
+            </audio>
+          </>
+        ) : (
+          <video
+            ref={mediaRef}
+            src={detail.videoUrl}
+            controls
+            playsInline
+            preload="metadata"
+            poster={detail.thumb || undefined}
+            onPlay={onPlay}
+            onError={onMediaError}
+            data-testid="media-video"
+          >
+            {MSG.videoUnsupported}
+          </video>
+        )}
+        <div className="qy-player__rates" role="group" aria-label={T.speed}>
+          <span>{T.speed}</span>
+          {PLAYBACK_RATES.map((r) => (
+            <button key={r} type="button" aria-pressed={rate === r} onClick={() => changeRate(r)}>
+              {r}x
+            </button>
+          ))}
+        </div>
+      </div>
+    );
   }
 
+  // The prompt keeps its place whichever state the player is in (a claim can start the player
+  // while the prompt is still closing).
   return (
-    <div className={`qy-player qy-player--${audio ? 'audio' : 'video'}`}>
-      {modalHolder}
-      {audio ? (
-        <>
-          {detail.thumb && <img className="qy-player__art" src={detail.thumb} alt="" />}
-          <audio ref={mediaRef} src={detail.videoUrl} controls preload="metadata" onPlay={onPlay} onError={onMediaError} data-testid="media-audio">
-            {MSG.audioUnsupported}
-          </audio>
-        </>
-      ) : (
-        <video
-          ref={mediaRef}
-          src={detail.videoUrl}
-          controls
-          playsInline
-          preload="metadata"
-          poster={detail.thumb || undefined}
-          onPlay={onPlay}
-          onError={onMediaError}
-          data-testid="media-video"
-        >
-          {MSG.videoUnsupported}
-        </video>
-      )}
-      <div className="qy-player__rates" role="group" aria-label={T.speed}>
-        <span>{T.speed}</span>
-        {PLAYBACK_RATES.map((r) => (
-          <button key={r} type="button" aria-pressed={rate === r} onClick={() => changeRate(r)}>
-            {r}x
-          </button>
-        ))}
-      </div>
-    </div>
+    <>
+      {prompt}
+      {view}
+    </>
   );
 }

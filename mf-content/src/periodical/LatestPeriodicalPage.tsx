@@ -1,5 +1,5 @@
-import { api, EmptyState, ErrorState, useApiQuery } from '@qianyan/shared';
-import { Skeleton } from 'antd';
+import { api, useApiQuery } from '@qianyan/shared';
+import { PlainEmptyState, PlainErrorState, PlainSkeleton } from '@qianyan/shared/plain';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { pageTitle } from '../messages';
 import { PERIOD_TEXT } from '../portal/messages';
@@ -26,16 +26,16 @@ export function LatestPeriodicalPage() {
         </p>
       )}
       {q.error ? (
-        <ErrorState message={q.error.message} onRetry={q.reload} />
+        <PlainErrorState message={q.error.message} onRetry={q.reload} />
       ) : q.loading && !week ? (
-        <Skeleton active paragraph={{ rows: 8 }} />
+        <PlainSkeleton title rows={8} />
       ) : !week ? (
-        <EmptyState />
+        <PlainEmptyState />
       ) : (
         <div className="qy-card qy-latest">
           <PeriodArticleList items={week.articleMap['5'] ?? []} label={PERIOD_TEXT.journal} />
           <PeriodArticleList items={week.articleMap['6'] ?? []} label={PERIOD_TEXT.digest} />
-          {(week.articleMap['5'] ?? []).length + (week.articleMap['6'] ?? []).length === 0 && <EmptyState />}
+          {(week.articleMap['5'] ?? []).length + (week.articleMap['6'] ?? []).length === 0 && <PlainEmptyState />}
         </div>
       )}
     </div>

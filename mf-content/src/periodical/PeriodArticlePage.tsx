@@ -1,5 +1,5 @@
-import { api, EmptyState, ErrorState, useApiQuery, type WeeklyRecord } from '@qianyan/shared';
-import { Skeleton } from 'antd';
+import { api, useApiQuery, type WeeklyRecord } from '@qianyan/shared';
+import { PlainEmptyState, PlainErrorState, PlainSkeleton } from '@qianyan/shared/plain';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../common/useDocumentTitle';
@@ -104,11 +104,11 @@ export function PeriodArticlePage() {
         </label>
       </div>
       {months.error ? (
-        <ErrorState message={months.error.message} onRetry={months.reload} />
+        <PlainErrorState message={months.error.message} onRetry={months.reload} />
       ) : !current ? (
-        <Skeleton active paragraph={{ rows: 2 }} />
+        <PlainSkeleton title rows={2} />
       ) : available.length === 0 ? (
-        <EmptyState text={PERIOD_TEXT.noMonths} />
+        <PlainEmptyState text={PERIOD_TEXT.noMonths} />
       ) : (
         <div className="qy-period__months" role="tablist" aria-label={PERIOD_TEXT.yearOption(year)}>
           {available.map((m) => (
@@ -121,11 +121,11 @@ export function PeriodArticlePage() {
       {month !== null && (
         <div className="qy-period__weeks" role="tabpanel" aria-label={PERIOD_TEXT.month(month)}>
           {weeks.error ? (
-            <ErrorState message={weeks.error.message} onRetry={weeks.reload} />
+            <PlainErrorState message={weeks.error.message} onRetry={weeks.reload} />
           ) : !weeks.data || weeks.loading ? (
-            <Skeleton active paragraph={{ rows: 6 }} />
+            <PlainSkeleton title rows={6} />
           ) : weeks.data.results.length === 0 ? (
-            <EmptyState />
+            <PlainEmptyState />
           ) : (
             weeks.data.results.map((w) => <WeeklyGroup key={w.articleWeeklyPo.id} week={w} month={monthKey(year, month)} />)
           )}

@@ -1,6 +1,6 @@
 import { api, SOURCE, useApiQuery, useIsMobile, type ArticleFilter } from '@qianyan/shared';
 import { useMemo, useState } from 'react';
-import { FilterDrawer } from '../article-list/FilterDrawer';
+import { LazyFilterDrawer } from '../article-list/LazyFilterDrawer';
 import type { TypeGroup } from '../article-list/FilterGroups';
 import { FilterSidebar } from '../article-list/FilterSidebar';
 import { hasActiveFilters, type FilterFields, type ListFilters } from '../article-list/listQuery';
@@ -84,7 +84,7 @@ export function ProfessionalMorePage() {
         <ListResults list={list} page={state.page} onPage={selectPage} codeByName={codeByName} />
       </div>
       {isMobile && (
-        <FilterDrawer {...filterProps} open={drawerOpen} onClose={() => setDrawerOpen(false)} onApply={applyFilters} />
+        <LazyFilterDrawer {...filterProps} open={drawerOpen} onClose={() => setDrawerOpen(false)} onApply={applyFilters} />
       )}
     </div>
   );

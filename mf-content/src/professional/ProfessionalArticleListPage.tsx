@@ -1,8 +1,8 @@
 import { FIELD_CODE_TO_CLASS_ID, useIsMobile, type ArticleClass } from '@qianyan/shared';
-import { Tabs } from 'antd';
+import { PlainTabPanel, PlainTabs } from '@qianyan/shared/plain';
 import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { FilterDrawer } from '../article-list/FilterDrawer';
+import { LazyFilterDrawer } from '../article-list/LazyFilterDrawer';
 import { FilterSidebar } from '../article-list/FilterSidebar';
 import { hasActiveFilters, type ListFilters } from '../article-list/listQuery';
 import { FilterButton, ListHeader, ListResults, useArticleList } from '../article-list/ListParts';
@@ -24,6 +24,9 @@ import {
 import '../common/common.css';
 import '../article-list/articleList.css';
 import './professional.css';
+
+/** Prefix of the tabs' and their panel's ids. */
+const TABS_ID = 'qy-pro-list-tabs';
 
 /** Code 80 of spec §2.3 is the commentary column. */
 const COMMENTARY_CODE = 80;
@@ -116,7 +119,9 @@ function AreaList({ code, classId }: { code: number; classId: number }) {
         action={isMobile && <FilterButton active={active} onClick={() => setDrawerOpen(true)} />}
       />
       <div className="qy-al-tabs">
-        <Tabs
+        <PlainTabs
+          size="large"
+          id={TABS_ID}
           activeKey={String(state.activeKey)}
           items={[
             { key: '1', label: PROFESSIONAL_TEXT.tabArticles },
@@ -125,7 +130,7 @@ function AreaList({ code, classId }: { code: number; classId: number }) {
           onChange={(key) => reset(key === '2' ? 2 : 1)}
         />
       </div>
-      <div className="qy-al-body">
+      <PlainTabPanel id={TABS_ID} activeKey={String(state.activeKey)} className="qy-al-body">
         {!isMobile && (
           <FilterSidebar
             filters={filters}
@@ -137,10 +142,10 @@ function AreaList({ code, classId }: { code: number; classId: number }) {
           />
         )}
         <ListResults list={list} page={state.page} onPage={(page) => write({ ...state, page })} codeByName={codeByName} />
-      </div>
+      </PlainTabPanel>
       <AreaLinks current={code} classes={classes} />
       {isMobile && (
-        <FilterDrawer
+        <LazyFilterDrawer
           open={drawerOpen}
           onClose={() => setDrawerOpen(false)}
           onApply={applyFilters}

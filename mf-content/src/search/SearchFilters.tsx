@@ -1,13 +1,12 @@
 // The search filters (spec §2.13): sort, professional field (keys 1, 5, 7), subject (key 11), type
-// (key 5) and the date range; a sidebar on desktop, a drawer on phones.
+// (key 5) and the date range; a sidebar on desktop, a drawer on phones (SearchDrawer.tsx, its own
+// chunk: antd's Drawer and Calendar load on the first tap of 筛选).
 import { fromApiDate, SEARCH_DEBOUNCE_MS, toApiRange, type ArticleClass, type ArticleFilter } from '@qianyan/shared';
-import { Button, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps } from 'react';
 import { LIST_BOUNDS } from '../article-list/dates';
-import { ClassGroup, TypeGroupField, type TypeGroup } from '../article-list/FilterGroups';
+import { ClassGroup, RadioButtons, TypeGroupField, type TypeGroup } from '../article-list/FilterGroups';
 import { RangeField } from '../article-list/RangeField';
-import { FilterSheet, RangeCalendar, useFilterDraft, type DraftRange } from '@qianyan/shared';
 import { SEARCH_TEXT, TEXT } from '../messages';
 import { EMPTY_SEARCH_FILTERS, hasActiveSearchFilters, type SearchFilters, type SearchSort, type SearchTab } from './searchQuery';
 
@@ -25,37 +24,29 @@ export interface FilterOptions {
   typeGroups: TypeGroup[];
 }
 
-function rangeOf(f: Pick<SearchFilters, 'startDate' | 'endDate'>): [Dayjs, Dayjs] | null {
+export function rangeOf(f: Pick<SearchFilters, 'startDate' | 'endDate'>): [Dayjs, Dayjs] | null {
   const start = fromApiDate(f.startDate);
   const end = fromApiDate(f.endDate);
   return start && end ? [start, end] : null;
 }
 
 /** A range needs both ends; clearing either end removes both (spec §5 dates). */
-function rangeFields(range: [Dayjs | null, Dayjs | null] | null): Pick<SearchFilters, 'startDate' | 'endDate'> {
+export function rangeFields(range: [Dayjs | null, Dayjs | null] | null): Pick<SearchFilters, 'startDate' | 'endDate'> {
   const r = toApiRange(range);
   return { startDate: r.startDate, endDate: r.endDate };
 }
 
-function SortField({ value, onChange }: { value: SearchSort; onChange: (v: SearchSort) => void }) {
+export function SortField({ value, onChange }: { value: SearchSort; onChange: (v: SearchSort) => void }) {
   return (
     <fieldset className="qy-al-fieldset">
       <legend>{TEXT.sort}</legend>
-      <Radio.Group
-        className="qy-al-sort"
-        optionType="button"
-        buttonStyle="solid"
-        block
-        options={SEARCH_SORT_OPTIONS}
-        value={value}
-        onChange={(e) => onChange(e.target.value as SearchSort)}
-      />
+      <RadioButtons className="qy-al-sort" options={SEARCH_SORT_OPTIONS} value={value} onChange={onChange} />
     </fieldset>
   );
 }
 
 /** The multi-selects a tab offers, over `classIds` and `filterIds`. */
-function MultiFields({
+export function MultiFields({
   tab,
   options,
   value,
@@ -162,9 +153,9 @@ export function SearchSidebar({
       <div className="qy-al-filter-head">
         <h2 id="qy-sr-filter-title">{TEXT.filters}</h2>
         {active && (
-          <Button type="link" size="small" onClick={() => applyNow(EMPTY_SEARCH_FILTERS)}>
+          <button type="button" className="qy-al-clear" onClick={() => applyNow(EMPTY_SEARCH_FILTERS)}>
             {TEXT.clearFilters}
-          </Button>
+          </button>
         )}
       </div>
       <SortField value={filters.sortType} onChange={(sortType) => applyNow({ sortType })} />
@@ -178,64 +169,16 @@ export function SearchSidebar({
   );
 }
 
-interface Draft {
-  sortType: SearchSort;
-  classIds: number[];
-  filterIds: number[];
-  range: DraftRange;
-}
+const ThemedSearchDrawer = lazy(() => import('./SearchDrawer').then((m) => ({ default: m.ThemedSearchDrawer })));
 
-const draftOf = (f: SearchFilters): Draft => ({
-  sortType: f.sortType,
-  classIds: f.classIds,
-  filterIds: f.filterIds,
-  range: rangeOf(f) ?? [null, null],
-});
-
-/** Phone filters in a drawer: changes are a draft until 确定; 重置 clears the draft. */
-export function SearchDrawer({
-  open,
-  onClose,
-  tab,
-  filters,
-  options,
-  onApply,
-}: {
-  open: boolean;
-  onClose: () => void;
-  tab: SearchTab;
-  filters: SearchFilters;
-  options: FilterOptions;
-  onApply: (f: SearchFilters) => void;
-}) {
-  const [draft, setDraft] = useFilterDraft<Draft>(open, () => draftOf(filters));
-
-  const apply = () => {
-    onApply({ sortType: draft.sortType, classIds: draft.classIds, filterIds: draft.filterIds, ...rangeFields(draft.range) });
-    onClose();
-  };
-
+/** The phone's filter drawer, loaded on the first tap of 筛选; it then stays mounted for its closing animation. */
+export function LazySearchDrawer(props: ComponentProps<typeof ThemedSearchDrawer>) {
+  const [wanted, setWanted] = useState(props.open);
+  if (props.open && !wanted) setWanted(true);
+  if (!wanted) return null;
   return (
-    <FilterSheet
-      open={open}
-      onClose={onClose}
-      onReset={() => setDraft(draftOf(EMPTY_SEARCH_FILTERS))}
-      onConfirm={apply}
-      className="qy-al-drawer qy-sr-drawer"
-      footClassName="qy-al-drawer-foot"
-    >
-      <SortField value={draft.sortType} onChange={(sortType) => setDraft({ ...draft, sortType })} />
-      <MultiFields
-        tab={tab}
-        options={options}
-        value={draft}
-        onChange={(v) => setDraft({ ...draft, ...v })}
-        layout="grid"
-      />
-      <fieldset className="qy-al-fieldset">
-        <legend>{TEXT.dateRange}</legend>
-        <RangeCalendar value={draft.range} onChange={(range) => setDraft({ ...draft, range })} />
-      </fieldset>
-    </FilterSheet>
+    <Suspense fallback={null}>
+      <ThemedSearchDrawer {...props} />
+    </Suspense>
   );
 }

@@ -1,8 +1,6 @@
 import {
   api,
   courseClick,
-  EmptyState,
-  ErrorState,
   performCourseClick,
   SOURCE,
   useApiQuery,
@@ -10,7 +8,7 @@ import {
   useSession,
   type ArticleFilter,
 } from '@qianyan/shared';
-import { Button, Pagination, Skeleton, Tabs } from 'antd';
+import { PlainButton, PlainEmptyState, PlainErrorState, PlainPagination, PlainSkeleton, PlainTabPanel, PlainTabs } from '@qianyan/shared/plain';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { FilterButton, ListHeader } from '../article-list/ListParts';
@@ -18,7 +16,7 @@ import { useArticleClasses } from '../common/useArticleClasses';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { MORE_TEXT, pageTitle, SEARCH_TEXT } from '../messages';
 import { forgetScroll, rememberScroll, takeScroll } from './searchCache';
-import { SearchDrawer, SearchSidebar, type FilterOptions } from './SearchFilters';
+import { LazySearchDrawer, SearchSidebar, type FilterOptions } from './SearchFilters';
 import {
   EMPTY_SEARCH_FILTERS,
   hasActiveSearchFilters,
@@ -38,6 +36,9 @@ import { useSearchResults } from './useSearchResults';
 import '../common/common.css';
 import '../article-list/articleList.css';
 import './search.css';
+
+/** Prefix of the tabs' and their panel's ids. */
+const TABS_ID = 'qy-sr-tabs';
 
 const NO_OPTIONS: ArticleFilter[] = [];
 
@@ -98,7 +99,11 @@ function useScrollKeeper(url: string, ready: boolean) {
   return useCallback(() => rememberScroll(url), [url]);
 }
 
-/** /search?query= (spec §2.13): tabs by key, filters, the total, results with highlights, and the pager. */
+/**
+ * /search?query= (spec §2.13): tabs by key, filters, the total, results with highlights, and the pager.
+ * Its first view loads no antd: the phone's filter drawer (antd's Drawer and Calendar) and the
+ * sidebar's date picker load on first use.
+ */
 export function SearchPage() {
   const [state, write] = useSearchState();
   const location = useLocation();
@@ -154,20 +159,20 @@ export function SearchPage() {
 
   const body = !state.query ? (
     <div className="qy-al-empty">
-      <EmptyState text={SEARCH_TEXT.noQuery} />
+      <PlainEmptyState text={SEARCH_TEXT.noQuery} />
     </div>
   ) : results.loading ? (
     <div className="qy-al-loading">
       {[0, 1, 2, 3].map((i) => (
-        <Skeleton key={i} active title paragraph={{ rows: 3 }} />
+        <PlainSkeleton key={i} title rows={3} />
       ))}
     </div>
   ) : results.error || !reply ? (
-    <ErrorState message={results.error?.message} onRetry={results.retry} />
+    <PlainErrorState message={results.error?.message} onRetry={results.retry} />
   ) : total === 0 ? (
     <div className="qy-al-empty qy-sr-empty">
       {suggestion}
-      <EmptyState />
+      <PlainEmptyState />
     </div>
   ) : (
     <>
@@ -178,7 +183,7 @@ export function SearchPage() {
       {/* Any click on a result remembers where the page was, for the way back. */}
       <div className="qy-sr-list" onClickCapture={remember}>
         {/* A page past the last result (an old link, a shorter list since): say so above the pager. */}
-        {reply.data.results.length === 0 && <EmptyState />}
+        {reply.data.results.length === 0 && <PlainEmptyState />}
         {reply.kind === 'courses'
           ? reply.data.results.map((card) => (
               <CourseResult
@@ -205,23 +210,22 @@ export function SearchPage() {
             ))}
       </div>
       <nav className="qy-sr-pager" aria-label={SEARCH_TEXT.pager}>
-        <Button disabled={state.page <= 1} onClick={() => selectPage(1, state.pageSize)}>
+        <PlainButton disabled={state.page <= 1} onClick={() => selectPage(1, state.pageSize)}>
           {SEARCH_TEXT.firstPage}
-        </Button>
-        <Pagination
+        </PlainButton>
+        <PlainPagination
+          landmark={false}
           current={Math.min(state.page, lastPage)}
           pageSize={state.pageSize}
           total={total}
-          showSizeChanger={{ 'aria-label': SEARCH_TEXT.pageSize }}
-          pageSizeOptions={SEARCH_PAGE_SIZES.map(String)}
-          locale={{ items_per_page: '条/页' }}
-          showLessItems
-          simple={isMobile ? { readOnly: true } : false}
-          onChange={selectPage}
+          lessItems
+          simple={isMobile}
+          sizeChanger={{ sizes: SEARCH_PAGE_SIZES, label: SEARCH_TEXT.pageSize, onChange: (size) => selectPage(1, size) }}
+          onChange={(page) => selectPage(page, state.pageSize)}
         />
-        <Button disabled={state.page === lastPage} onClick={() => selectPage(lastPage, state.pageSize)}>
+        <PlainButton disabled={state.page === lastPage} onClick={() => selectPage(lastPage, state.pageSize)}>
           {SEARCH_TEXT.lastPage}
-        </Button>
+        </PlainButton>
       </nav>
     </>
   );
@@ -237,13 +241,15 @@ export function SearchPage() {
         }
       />
       <div className="qy-al-tabs">
-        <Tabs
+        <PlainTabs
+          size="large"
+          id={TABS_ID}
           activeKey={String(state.key)}
           items={SEARCH_TABS.map((t) => ({ key: String(t.key), label: SEARCH_TEXT.tabs[t.key] }))}
           onChange={selectTab}
         />
       </div>
-      <div className={isMobile ? 'qy-sr-body' : 'qy-al-body qy-sr-body'}>
+      <PlainTabPanel id={TABS_ID} activeKey={String(state.key)} className={isMobile ? 'qy-sr-body' : 'qy-al-body qy-sr-body'}>
         {!isMobile && (
           <SearchSidebar
             key={`${state.key}:${state.query}`}
@@ -256,9 +262,9 @@ export function SearchPage() {
         <section className="qy-al-results qy-sr-results" aria-label={SEARCH_TEXT.results} aria-busy={results.loading}>
           {body}
         </section>
-      </div>
+      </PlainTabPanel>
       {isMobile && (
-        <SearchDrawer
+        <LazySearchDrawer
           open={drawerOpen}
           onClose={() => setDrawerOpen(false)}
           tab={tab}

@@ -1,4 +1,3 @@
-import { StarFilled, StarOutlined } from '@ant-design/icons';
 import {
   api,
   firstCoverUrl,
@@ -10,11 +9,11 @@ import {
   type ArticleListItem as Item,
   type LessonCard,
 } from '@qianyan/shared';
-import { TITLE_BUTTON } from '@qianyan/shared/plain';
-import { Button } from 'antd';
+import { LoadingIcon, TITLE_BUTTON } from '@qianyan/shared/plain';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { commentaryHref, detailHref, ItemFoot, kindOf } from '../article-list/ArticleListItem';
+import { StarFilledIcon, StarIcon } from '../common/icons';
 import { SourceBadge } from '../common/SourceBadge';
 import { SEARCH_TEXT, TEXT } from '../messages';
 import { Highlighted } from './Highlight';
@@ -62,17 +61,20 @@ export function useResultCollect(reload: () => void) {
 function CollectButton({ collected, busy, onClick }: { collected: boolean; busy: boolean; onClick: () => void }) {
   const label = collected ? TEXT.removeCollect : SEARCH_TEXT.collect;
   return (
-    <Button
+    // antd's small text button: while the change is on its way the spinner shows and clicks are ignored.
+    <button
+      type="button"
       className={collected ? 'qy-sr-collect qy-sr-collected' : 'qy-sr-collect'}
-      type="text"
-      size="small"
       aria-label={label}
       aria-pressed={collected}
+      aria-busy={busy}
       title={label}
-      icon={collected ? <StarFilled aria-hidden="true" /> : <StarOutlined aria-hidden="true" />}
-      loading={busy}
-      onClick={onClick}
-    />
+      onClick={() => {
+        if (!busy) onClick();
+      }}
+    >
+      {busy ? <LoadingIcon /> : collected ? <StarFilledIcon /> : <StarIcon />}
+    </button>
   );
 }
 

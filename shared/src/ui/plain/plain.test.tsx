@@ -15,6 +15,41 @@ describe('PlainPagination', () => {
     expect(show(20, 20)).toEqual(['1', '«', '16', '17', '18', '19', '20']);
   });
 
+  it('with fewer items, keeps one page either side of the current one (antd showLessItems)', () => {
+    const show = (current: number, all: number) =>
+      pagerItems(current, all, true).map((i) => (i.kind === 'page' ? String(i.page) : i.kind === 'jump-prev' ? '«' : '»'));
+    expect(show(3, 5)).toEqual(['1', '2', '3', '4', '5']);
+    expect(show(3, 10)).toEqual(['1', '2', '3', '4', '»', '10']);
+    expect(show(6, 10)).toEqual(['1', '«', '5', '6', '7', '»', '10']);
+    expect(show(10, 10)).toEqual(['1', '«', '8', '9', '10']);
+  });
+
+  it('in its simple form shows "current / all"; a size changer offers the sizes and reports a new one', async () => {
+    const user = userEvent.setup();
+    const onSize = jest.fn();
+    render(
+      <nav aria-label="分页">
+        <PlainPagination
+          landmark={false}
+          simple
+          current={3}
+          total={95}
+          pageSize={20}
+          onChange={() => {}}
+          sizeChanger={{ sizes: [10, 20, 50], label: '每页条数', onChange: onSize }}
+        />
+      </nav>,
+    );
+    expect(screen.getAllByRole('navigation')).toHaveLength(1);
+    expect(screen.getByTitle('3/5')).toHaveTextContent('3/5');
+    expect(screen.queryByRole('button', { name: '4' })).not.toBeInTheDocument();
+    const sizes = screen.getByRole('combobox', { name: '每页条数' });
+    expect(sizes).toHaveValue('20');
+    expect([...(sizes as HTMLSelectElement).options].map((o) => o.text)).toEqual(['10 条/页', '20 条/页', '50 条/页']);
+    await user.selectOptions(sizes, '50 条/页');
+    expect(onSize).toHaveBeenCalledWith(50);
+  });
+
   it('names its landmark, marks the current page and moves by pages, arrows and jumps', async () => {
     const user = userEvent.setup();
     const onChange = jest.fn();

@@ -1,10 +1,9 @@
 import { chunkPreloader } from '@qianyan/shared';
 
-// The chunks of the themed pages (every mf-content route but the home, article, article-list and
-// transfer pages).
-// They are listed here, outside ThemedRoutes, so that App can start a page's chunk together with the
-// themed routes' chunk (antd's theme): both load in parallel, one round trip after the app's own.
-export const themedPageChunks = {
+// The chunks of the pages routed by PageRoutes (every mf-content route but the home, article,
+// article-list and transfer pages). They are listed here, outside PageRoutes, so that App can start a
+// page's chunk together with PageRoutes' own: both load in parallel, one round trip after the app's.
+export const pageChunks = {
   clinicalResearchList: () => import('./clinical-research/ClinicalResearchListPage'),
   articleParticulars: () => import('./commentary/ArticleParticularsPage'),
   commentaryList: () => import('./commentary/CommentaryListPage'),
@@ -19,7 +18,7 @@ export const themedPageChunks = {
   search: () => import('./search/SearchPage'),
 } as const;
 
-const CHUNK_OF_PATH: Record<string, keyof typeof themedPageChunks> = {
+const CHUNK_OF_PATH: Record<string, keyof typeof pageChunks> = {
   '/clinical-research-list': 'clinicalResearchList',
   '/commentary': 'commentaryList',
   '/article-particulars': 'articleParticulars',
@@ -37,4 +36,4 @@ const CHUNK_OF_PATH: Record<string, keyof typeof themedPageChunks> = {
 };
 
 /** Starts loading the chunk of the page at `pathname`. */
-export const preloadThemedPage = chunkPreloader(themedPageChunks, CHUNK_OF_PATH);
+export const preloadPage = chunkPreloader(pageChunks, CHUNK_OF_PATH);

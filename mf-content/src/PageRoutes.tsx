@@ -1,25 +1,27 @@
-// Every route but the home page, the article page, the article lists and the transfer redirect: each page is its own
-// chunk, fetched when its route is first shown, and all render inside antd's brand theme. This module
-// is itself loaded lazily, so the first views of the home, article and list pages carry no antd.
-import { LoadingState, ThemeScope } from '@qianyan/shared';
+// Every route but the home page, the article page, the article lists and the transfer redirect: each
+// page is its own chunk, fetched when its route is first shown. None of them loads antd for its first
+// view (docs/decisions.md, "The first view without the chrome's antd"): what needs antd (a date
+// picker, the filter drawer, the free-read prompt) is a chunk of its own, loaded on use, inside its
+// own ThemeScope.
+import { PlainLoadingState } from '@qianyan/shared/plain';
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { NotFoundPage, UnderConstructionPage } from './construction/UnderConstructionPage';
 import { SECTION_NAMES } from './messages';
-import { themedPageChunks } from './themedPages';
+import { pageChunks } from './pageChunks';
 
-const ClinicalResearchListPage = lazy(() => themedPageChunks.clinicalResearchList().then((m) => ({ default: m.ClinicalResearchListPage })));
-const ArticleParticularsPage = lazy(() => themedPageChunks.articleParticulars().then((m) => ({ default: m.ArticleParticularsPage })));
-const CommentaryListPage = lazy(() => themedPageChunks.commentaryList().then((m) => ({ default: m.CommentaryListPage })));
-const AboutPage = lazy(() => themedPageChunks.about().then((m) => ({ default: m.AboutPage })));
-const MediaDetailPage = lazy(() => themedPageChunks.mediaDetail().then((m) => ({ default: m.MediaDetailPage })));
-const MediaListPage = lazy(() => themedPageChunks.mediaList().then((m) => ({ default: m.MediaListPage })));
-const LatestPeriodicalPage = lazy(() => themedPageChunks.latestPeriodical().then((m) => ({ default: m.LatestPeriodicalPage })));
-const NejmCatalogPage = lazy(() => themedPageChunks.nejmCatalog().then((m) => ({ default: m.NejmCatalogPage })));
-const PeriodArticlePage = lazy(() => themedPageChunks.periodArticle().then((m) => ({ default: m.PeriodArticlePage })));
-const ProfessionalArticleListPage = lazy(() => themedPageChunks.professionalList().then((m) => ({ default: m.ProfessionalArticleListPage })));
-const ProfessionalMorePage = lazy(() => themedPageChunks.professionalMore().then((m) => ({ default: m.ProfessionalMorePage })));
-const SearchPage = lazy(() => themedPageChunks.search().then((m) => ({ default: m.SearchPage })));
+const ClinicalResearchListPage = lazy(() => pageChunks.clinicalResearchList().then((m) => ({ default: m.ClinicalResearchListPage })));
+const ArticleParticularsPage = lazy(() => pageChunks.articleParticulars().then((m) => ({ default: m.ArticleParticularsPage })));
+const CommentaryListPage = lazy(() => pageChunks.commentaryList().then((m) => ({ default: m.CommentaryListPage })));
+const AboutPage = lazy(() => pageChunks.about().then((m) => ({ default: m.AboutPage })));
+const MediaDetailPage = lazy(() => pageChunks.mediaDetail().then((m) => ({ default: m.MediaDetailPage })));
+const MediaListPage = lazy(() => pageChunks.mediaList().then((m) => ({ default: m.MediaListPage })));
+const LatestPeriodicalPage = lazy(() => pageChunks.latestPeriodical().then((m) => ({ default: m.LatestPeriodicalPage })));
+const NejmCatalogPage = lazy(() => pageChunks.nejmCatalog().then((m) => ({ default: m.NejmCatalogPage })));
+const PeriodArticlePage = lazy(() => pageChunks.periodArticle().then((m) => ({ default: m.PeriodArticlePage })));
+const ProfessionalArticleListPage = lazy(() => pageChunks.professionalList().then((m) => ({ default: m.ProfessionalArticleListPage })));
+const ProfessionalMorePage = lazy(() => pageChunks.professionalMore().then((m) => ({ default: m.ProfessionalMorePage })));
+const SearchPage = lazy(() => pageChunks.search().then((m) => ({ default: m.SearchPage })));
 
 /** Sections of SECTION_NAMES that now have their screen (the construction panel must not shadow them; /article-info is routed in App, as are the article lists). */
 const BUILT_PATHS = new Set([
@@ -36,10 +38,9 @@ const BUILT_PATHS = new Set([
 ]);
 
 /** mf-content's routes besides the home page (ARCHITECTURE §3.5); sections without a screen yet show the construction panel. */
-export function ThemedRoutes() {
+export function PageRoutes() {
   return (
-    <ThemeScope>
-      <Suspense fallback={<LoadingState />}>
+      <Suspense fallback={<PlainLoadingState />}>
         <Routes>
           <Route path="/clinical-research-list" element={<ClinicalResearchListPage />} />
           <Route path="/commentary" element={<CommentaryListPage />} />
@@ -63,6 +64,5 @@ export function ThemedRoutes() {
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>
-    </ThemeScope>
   );
 }
