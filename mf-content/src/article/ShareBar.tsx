@@ -1,9 +1,8 @@
-import { api, openDialog, openWeiboShare, shareOnMobile as shareAction, toast, useCollect, useIsMobile } from '@qianyan/shared';
-import { useEffect, useId, useRef, useState } from 'react';
-import { ExportIcon, ShareIcon, StarFilledIcon, StarIcon, WechatIcon, WeiboIcon } from '../common/icons';
+import { api, shareOnMobile as shareAction, toast, useCollect, useIsMobile } from '@qianyan/shared';
+import { ExportIcon, ShareIcon, StarFilledIcon, StarIcon } from '../common/icons';
 import { CiteButton } from './CiteButton';
 import { ARTICLE_TEXT as T } from './messages';
-import { PlainButton, useDismiss } from '@qianyan/shared/plain';
+import { PlainButton, PlainPopover, ShareTargets } from '@qianyan/shared/plain';
 import './shareBar.css';
 
 const articleCollectCalls = {
@@ -23,28 +22,7 @@ function SharePanel({ url, title, onDone }: { url: string; title: string; onDone
   };
   return (
     <div className="qy-ai-share-panel">
-      <div className="qy-ai-share-targets">
-        <PlainButton
-          icon={<WechatIcon />}
-          className="qy-ai-share-wechat"
-          onClick={() => {
-            onDone();
-            openDialog('shareQr', { url, title });
-          }}
-        >
-          {T.wechat}
-        </PlainButton>
-        <PlainButton
-          icon={<WeiboIcon />}
-          className="qy-ai-share-weibo"
-          onClick={() => {
-            onDone();
-            openWeiboShare(url, title);
-          }}
-        >
-          {T.weibo}
-        </PlainButton>
-      </div>
+      <ShareTargets className="qy-ai-share-targets" url={url} title={title} labels={T} onDone={onDone} />
       <label className="qy-ai-share-label" htmlFor="qy-ai-share-url">
         {T.shareLink}
       </label>
@@ -54,52 +32,6 @@ function SharePanel({ url, title, onDone }: { url: string; title: string; onDone
           {T.copyLink}
         </PlainButton>
       </div>
-    </div>
-  );
-}
-
-/**
- * The desktop share button and its popover (drawn like antd's Popover, bottom left): a click toggles
- * it; Escape, a click elsewhere or a choice closes it, focus going back to the button when it was inside.
- */
-function SharePopover({ url, title }: { url: string; title: string }) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const wrapRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-
-  useDismiss(open, wrapRef, (reason) => {
-    // Escape gives focus back to the button when it was inside; a press elsewhere leaves it there.
-    if (reason === 'escape' && wrapRef.current?.contains(document.activeElement)) buttonRef.current?.focus();
-    setOpen(false);
-  });
-
-  return (
-    <div className="qy-ai-share-anchor" ref={wrapRef}>
-      <PlainButton
-        ref={buttonRef}
-        icon={<ShareIcon />}
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        onClick={() => setOpen((o) => !o)}
-      >
-        {T.share}
-      </PlainButton>
-      {open && (
-        <div className="qy-ai-share-pop" id={panelId}>
-          <span className="qy-ai-share-arrow" aria-hidden="true" />
-          <div className="qy-ai-share-pop-inner">
-            <SharePanel
-              url={url}
-              title={title}
-              onDone={() => {
-                buttonRef.current?.focus();
-                setOpen(false);
-              }}
-            />
-          </div>
-        </div>
-      )}
     </div>
   );
 }
@@ -138,7 +70,10 @@ export function ShareBar({
           {T.share}
         </PlainButton>
       ) : (
-        <SharePopover url={url} title={title} />
+        // Desktop: the popover under 分享, aligned with its left edge (antd's Popover at bottomLeft).
+        <PlainPopover label={T.share} icon={<ShareIcon />} placement="bottomLeft">
+          {(close) => <SharePanel url={url} title={title} onDone={close} />}
+        </PlainPopover>
       )}
       <CiteButton articleId={articleId} />
       {outlink && (

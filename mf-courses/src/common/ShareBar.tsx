@@ -1,71 +1,9 @@
-import { openDialog, openWeiboShare, shareOnMobile as shareAction, useCollect, useIsMobile, type CollectCalls } from '@qianyan/shared';
-import { PlainButton, useDismiss } from '@qianyan/shared/plain';
-import { useId, useRef, useState } from 'react';
+import { shareOnMobile as shareAction, useCollect, useIsMobile, type CollectCalls } from '@qianyan/shared';
+import { PlainButton, PlainPopover, ShareIcon, ShareTargets, StarFilledIcon, StarIcon } from '@qianyan/shared/plain';
 import { TEXT } from '../messages';
-import { ShareIcon, StarFilledIcon, StarIcon, WechatIcon, WeiboIcon } from './icons';
 import './shareBar.css';
 
 export type { CollectCalls } from '@qianyan/shared';
-
-/**
- * The desktop share button and its popover (drawn like antd's Popover at bottom, without antd): a
- * click toggles it; Escape, a press elsewhere or a choice closes it, focus going back to the button
- * when it was inside. 微信 opens the shell's QR code dialog, 微博 the microblog's share page.
- */
-function SharePopover({ url, title }: { url: string; title: string }) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const wrapRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-
-  useDismiss(open, wrapRef, (reason) => {
-    if (reason === 'escape' && wrapRef.current?.contains(document.activeElement)) buttonRef.current?.focus();
-    setOpen(false);
-  });
-  const done = () => {
-    buttonRef.current?.focus();
-    setOpen(false);
-  };
-
-  return (
-    <div className="qy-cr-share-anchor" ref={wrapRef}>
-      <PlainButton
-        ref={buttonRef}
-        icon={<ShareIcon />}
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        onClick={() => setOpen((o) => !o)}
-      >
-        {TEXT.share}
-      </PlainButton>
-      {open && (
-        <div className="qy-cr-share-pop" id={panelId}>
-          <span className="qy-cr-share-arrow" aria-hidden="true" />
-          <div className="qy-cr-share-targets">
-            <PlainButton
-              icon={<WechatIcon />}
-              onClick={() => {
-                done();
-                openDialog('shareQr', { url, title });
-              }}
-            >
-              {TEXT.wechat}
-            </PlainButton>
-            <PlainButton
-              icon={<WeiboIcon />}
-              onClick={() => {
-                done();
-                openWeiboShare(url, title);
-              }}
-            >
-              {TEXT.weibo}
-            </PlainButton>
-          </div>
-        </div>
-      )}
-    </div>
-  );
-}
 
 /** 收藏 and 分享 (§2.11 share bar): on phones the share sheet or hint, on desktop the QR code or the microblog. */
 export function ShareBar({ id, ifFav, title, calls }: { id: number; ifFav: number; title: string; calls: CollectCalls }) {
@@ -89,7 +27,10 @@ export function ShareBar({ id, ifFav, title, calls }: { id: number; ifFav: numbe
           {TEXT.share}
         </PlainButton>
       ) : (
-        <SharePopover url={url} title={title} />
+        // Desktop: the popover centred under 分享 (antd's Popover at bottom), 微信 and 微博.
+        <PlainPopover label={TEXT.share} icon={<ShareIcon />}>
+          {(close) => <ShareTargets url={url} title={title} labels={TEXT} onDone={close} />}
+        </PlainPopover>
       )}
     </div>
   );

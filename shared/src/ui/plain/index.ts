@@ -10,7 +10,23 @@ export type { PlainPaginationProps } from './Pagination';
 export { PlainTabs, PlainTabPanel } from './Tabs';
 export type { PlainTabItem } from './Tabs';
 export { PlainCarousel, CAROUSEL_TEXT, useCarouselPause } from './Carousel';
-export { PlainIcon, LeftIcon, RightIcon, DoubleLeftIcon, DoubleRightIcon, EllipsisIcon, LoadingIcon } from './icons';
+export {
+  PlainIcon,
+  LeftIcon,
+  RightIcon,
+  DoubleLeftIcon,
+  DoubleRightIcon,
+  EllipsisIcon,
+  LoadingIcon,
+  LockIcon,
+  ShareIcon,
+  StarFilledIcon,
+  StarIcon,
+  WechatIcon,
+  WeiboIcon,
+} from './icons';
+export { PlainPopover } from './Popover';
+export { ShareTargets } from './ShareTargets';
 export { SideLinkList } from './SideLinkList';
 export type { SideLink, SideLinkComponent } from './SideLinkList';
 export { useDismiss } from './useDismiss';
