@@ -2,50 +2,17 @@
 // antd providers), nothing on them is an antd component or icon (docs/decisions.md, "The first view
 // without the chrome's antd"; the bench's first view checks the bytes). The share popover is plain
 // too: it opens under 分享, hands 微信 to the shell's QR code dialog, and closes on Escape.
-import { api, clearSession, dialogAtom, qyStore, setSession, type ConferenceDetail, type LessonDetail } from '@qianyan/shared/core';
+import { api, clearSession, dialogAtom, qyStore, setSession } from '@qianyan/shared/core';
 import { StoreProvider } from '@qianyan/shared/lifecycles';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { AppRoutes } from './App';
-import { CLASSES, lesson, member, pageOf, setViewportWidth } from './test/fixtures';
+import { CLASSES, conferenceDetail, lesson, lessonDetail, member, pageOf, setViewportWidth } from './test/fixtures';
 
 jest.setTimeout(30_000);
 
-const lessonDetail = (over: Partial<LessonDetail> = {}): LessonDetail => ({
-  ...lesson({ id: 1, lessonResId: 10001, title: '读懂一篇随机对照试验', subhead: '从研究问题到主要终点' }),
-  media: JSON.stringify([{ url: '/api/static/media/lesson-1.mp4', fileType: 'video' }]),
-  content: '<p>本讲要点</p>',
-  aboutcontent: '',
-  viewCount: 0,
-  parentLessonResId: null,
-  articalClassIds: [2],
-  items: [{ articalClassId: 2, classname: '肿瘤' }],
-  childLessonList: [],
-  memberOnly: 0,
-  blockedBy: '',
-  is_subscribe: 1,
-  is_have_view_auth: 1,
-  is_month_chance: 2,
-  ...over,
-});
-
-const meeting = (over: Partial<ConferenceDetail> = {}): ConferenceDetail => ({
-  lessonAdvId: 5,
-  id: 5,
-  title: '心血管循证医学高峰论坛',
-  subhead: '从大型临床试验到指南更新',
-  sponsor: '千言医学教育中心',
-  imgPc: '/api/static/covers/cover-1.svg',
-  articelClassName: '心脑血管',
-  beginTime: '2026-12-04T01:00:00.000Z',
-  endTime: '2026-12-04T09:30:00.000Z',
-  lessAdvStatus: 2,
-  ifFav: 0,
-  content: '<p>论坛议程</p>',
-  media: '[]',
-  ...over,
-});
+const meeting = conferenceDetail;
 
 const renderPlain = (url: string) =>
   render(

@@ -1,33 +1,15 @@
-import { api, ApiError, clearSession, MSG, notifyLoggedIn, setSession, toast, type ConferenceDetail, type LessonDetail } from '@qianyan/shared';
+import { api, ApiError, clearSession, MSG, notifyLoggedIn, setSession, toast, type LessonDetail } from '@qianyan/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppRoutes } from '../App';
-import { CLASSES, lesson, member, pageOf, renderAt, setViewportWidth } from '../test/fixtures';
+import { CLASSES, conferenceDetail, lesson, lessonDetail, member, pageOf, renderAt, setViewportWidth } from '../test/fixtures';
 import { lessonAccess } from './lessonAccess';
 
 jest.setTimeout(30_000);
 
 const VIDEO = '/api/static/media/lesson-1.mp4?lesson=10001';
 
-function detail(over: Partial<LessonDetail> = {}): LessonDetail {
-  return {
-    ...lesson({ id: 1, lessonResId: 10001, title: '读懂一篇随机对照试验', subhead: '从研究问题到主要终点' }),
-    media: JSON.stringify([{ url: VIDEO, fileType: 'video' }]),
-    content: '<h3>课程简介</h3><p>本讲要点</p>',
-    aboutcontent: '<ol><li>参考文献一</li></ol>',
-    viewCount: 12,
-    parentLessonResId: null,
-    articalClassIds: [2],
-    items: [{ articalClassId: 2, classname: '肿瘤' }],
-    childLessonList: [],
-    memberOnly: 0,
-    blockedBy: '',
-    is_subscribe: 1,
-    is_have_view_auth: 1,
-    is_month_chance: 2,
-    ...over,
-  };
-}
+const detail = lessonDetail;
 const blocked = (blockedBy: LessonDetail['blockedBy'], over: Partial<LessonDetail> = {}) =>
   detail({ blockedBy, media: '[]', content: '', is_have_view_auth: 2, ...over });
 
@@ -243,22 +225,7 @@ describe('/series-courses', () => {
 });
 
 describe('conference pages', () => {
-  const meeting = (over: Partial<ConferenceDetail> = {}): ConferenceDetail => ({
-    lessonAdvId: 5,
-    id: 5,
-    title: '心血管循证医学高峰论坛',
-    subhead: '从大型临床试验到指南更新',
-    sponsor: '千言医学教育中心',
-    imgPc: '/api/static/covers/cover-1.svg',
-    articelClassName: '心脑血管',
-    beginTime: '2026-12-04T01:00:00.000Z',
-    endTime: '2026-12-04T09:30:00.000Z',
-    lessAdvStatus: 2,
-    ifFav: 0,
-    content: '<p>论坛议程</p>',
-    media: '[]',
-    ...over,
-  });
+  const meeting = conferenceDetail;
 
   it('/meeting-notice shows sponsor, begin and end as YYYY年MM月DD日 HH:mm, content and collect', async () => {
     const spy = jest.spyOn(api.conference, 'detail').mockResolvedValue(meeting());
