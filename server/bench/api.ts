@@ -11,16 +11,16 @@
 // Settings: BENCH_ARTICLES (100000), BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_WARMUP (5 s),
 // BENCH_TARGETS (pglite,postgres), BENCH_PROFILE=<dir> (a CPU profile of the server), BENCH_PGLITE_DIR=<dir> uses (and keeps) that PGlite directory
 // instead of a fresh one: a second run re-checks the seed in seconds instead of writing it again.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.js';
 import { seed } from '../src/db/seed/index.js';
 import { articleMix, coldArticleMix, createRandom, detailMix, type Mix } from './mix.js';
+import { FROM_SOURCE, SERVER_DIR, startBare, startServer, stopChild } from './processes.js';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<AutocannonResult>;
@@ -34,7 +34,6 @@ interface AutocannonResult {
   duration: number;
 }
 
-const SERVER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ROOT = resolve(SERVER_DIR, '..');
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 100_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -60,73 +59,14 @@ interface Row {
 
 const log = (...args: unknown[]) => console.log('[bench]', ...args);
 
-function startChild(args: string[], env: NodeJS.ProcessEnv, cwd = SERVER_DIR): ChildProcess {
-  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stderr!.on('data', (d: Buffer) => process.stderr.write(`  [child] ${d}`));
-  return child;
-}
-
-async function stopChild(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const done = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await done;
-  clearTimeout(timer);
-}
-
-async function startBare(): Promise<{ child: ChildProcess; url: string }> {
-  const child = startChild([join(SERVER_DIR, 'bench/bare-http.mjs')], { PORT: '0' });
-  const port = await new Promise<string>((resolvePort, reject) => {
-    child.stdout!.once('data', (d: Buffer) => resolvePort(String(d).trim()));
-    child.once('exit', () => reject(new Error('bare server exited')));
-  });
-  return { child, url: `http://127.0.0.1:${port}` };
-}
-
-async function freePort(): Promise<number> {
-  const net = await import('node:net');
-  return new Promise((r) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => r(port));
-    });
-  });
-}
-
 async function startApp(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
   // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (open it in DevTools).
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_PROFILE)}`] : [];
   // The production form (dist/server.js) when it is built from the current sources: the resident
   // memory reported below is then the deployed server's, without tsx's compiler and source maps.
-  const entry = serverBuildIsCurrent() ? ['dist/server.js'] : ['--import', 'tsx', 'src/server.ts'];
+  const entry = serverBuildIsCurrent() ? ['dist/server.js'] : FROM_SOURCE;
   log(`server: node ${entry.join(' ')}`);
-  const child = startChild([...profile, ...entry], {
-    ...env,
-    // development: production with DATABASE_URL would demand the real providers' keys.
-    NODE_ENV: 'development',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    API_DOCS: 'false',
-    SEED_DEMO_DATA: 'false',
-    DATABASE_POOL_MAX: env.DATABASE_POOL_MAX ?? '10',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('the server exited during start');
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return { child, url };
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  await stopChild(child);
-  throw new Error('the server did not become healthy');
+  return startServer(env, [...profile, ...entry]);
 }
 
 async function post(url: string, body: unknown, token?: string) {

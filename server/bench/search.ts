@@ -30,20 +30,18 @@
 // search migration is migrated in place (0012 rewrites every article's vector: minutes at 100 000
 // articles on PGlite, which has no autovacuum: run `vacuum (analyze) articles` on it afterwards, or
 // delete the directory to seed it again).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { buildApp, type App } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { seed } from '../src/db/seed/index.js';
+import { SERVER_DIR, startServer, stopChild } from './processes.js';
 
-const SERVER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ROOT = resolve(SERVER_DIR, '..');
 const BUDGET = { p95Ms: 30, p99Ms: 60 };
 /** Under 50 connections, every request new to the reply cache (issue 22; 100 000 articles). */
@@ -232,47 +230,6 @@ async function measure(app: App, samples: number): Promise<{ rows: QueryRow[]; a
   return { rows, all: all.sort((a, b) => a - b) };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => done(port));
-    });
-  });
-}
-
-/** The real server (src/server.ts) in a child process on `env`'s database, listening on 127.0.0.1. */
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: SERVER_DIR,
-    env: { ...process.env, ...env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', API_DOCS: 'false', SEED_DEMO_DATA: 'false', REDIS_URL: '' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('the server exited during start');
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { child, url };
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not become healthy');
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const done = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await done;
-  clearTimeout(timer);
-}
-
 /**
  * The query mix under `connections` concurrent connections for `seconds` (after a warm-up of a
  * third of that), each request the next query of the mix with a `_sample` of its own: none is
@@ -391,12 +348,12 @@ async function runTarget(target: 'pglite' | 'postgres', o: Required<Pick<SearchB
     if (seconds <= 0) return serial;
     const connections = o.connections ?? 50;
     log(`[search-bench] ${target}: ${connections} connections for ${seconds} s against the server in a child process…`);
-    const server = await startServer(env);
+    const server = await startServer({ ...env, REDIS_URL: '' });
     try {
       const concurrent = await measureConcurrent(server.url, target, connections, seconds);
       return { ...serial, concurrent, pass: serial.pass && concurrent.pass };
     } finally {
-      await stopServer(server.child);
+      await stopChild(server.child);
     }
   } finally {
     await cleanup();

@@ -29,8 +29,7 @@ import http from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.js';
@@ -39,6 +38,7 @@ import { corpusReaders } from '../src/db/seed/corpus.js';
 import { GLOSSARY } from '../src/db/seed/glossary.js';
 import { seed } from '../src/db/seed/index.js';
 import { articleMix, createRandom, detailMix, type Mix } from './mix.js';
+import { freePort, SERVER_DIR, startBare, startServer, stopChild } from './processes.js';
 // @ts-expect-error a plain ES module of the root scripts (tested there), without types
 import * as plan from '../../scripts/bench/mix-plan.mjs';
 // @ts-expect-error the topology's nginx template renderer (scripts/lib/topology.mjs), without types
@@ -47,7 +47,6 @@ import { renderNginx } from '../../scripts/lib/topology.mjs';
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<{ requests: { average: number }; latency: { p50: number; p99: number } }>;
 
-const SERVER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ROOT = resolve(SERVER_DIR, '..');
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 100_000);
 const PG_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || '';
@@ -66,67 +65,10 @@ type Config = 'pglite' | 'postgres' | 'postgres2';
 const log = (...args: unknown[]) => console.log('[mix]', ...args);
 
 // ---- processes ------------------------------------------------------------------------------------
-function startChild(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, args, { cwd: SERVER_DIR, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stderr!.on('data', (d: Buffer) => process.stderr.write(`  [child] ${d}`));
-  child.stdout!.resume();
-  return child;
-}
-
-async function stopChild(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const done = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await done;
-  clearTimeout(timer);
-}
-
-async function freePort(): Promise<number> {
-  const net = await import('node:net');
-  return new Promise((r) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => r(port));
-    });
-  });
-}
-
-async function startApp(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = startChild(['--import', 'tsx', 'src/server.ts'], {
-    ...env,
-    NODE_ENV: 'development',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    API_DOCS: 'false',
-    SEED_DEMO_DATA: 'false',
-    DATABASE_POOL_MAX: env.DATABASE_POOL_MAX ?? '10',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('the server exited during start');
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { child, url };
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  await stopChild(child);
-  throw new Error('the server did not become healthy');
-}
-
 async function bareReference(): Promise<{ rps: number; p50: number; p99: number }> {
-  const child = startChild([join(SERVER_DIR, 'bench/bare-http.mjs')], { PORT: '0' });
+  const { child, url } = await startBare();
   try {
-    const port = await new Promise<string>((ok, ko) => {
-      child.stdout!.once('data', (d: Buffer) => ok(String(d).trim()));
-      child.once('exit', () => ko(new Error('bare server exited')));
-    });
-    const r = await autocannon({ url: `http://127.0.0.1:${port}`, connections: 50, duration: 3, method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const r = await autocannon({ url, connections: 50, duration: 3, method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
     return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
   } finally {
     await stopChild(child);
@@ -545,7 +487,7 @@ async function runConfig(config: Config, envs: NodeJS.ProcessEnv[], seedSeconds:
   try {
     let bases: string[] = [];
     for (const env of envs) {
-      const app = await startApp(env);
+      const app = await startServer(env);
       children.push(app.child);
       bases.push(app.url);
     }
