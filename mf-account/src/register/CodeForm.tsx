@@ -6,7 +6,7 @@ import { validateCode, validateEmail, validateMobile, type CodeType } from '@qia
 import { PlainButton } from '@qianyan/shared/plain';
 import { useId, useState, type FormEvent } from 'react';
 import { FlowField } from '../plain/FlowField';
-import { PlainSendCodeButton, sendVerificationCode } from '../plain/SendCodeButton';
+import { PlainSendCodeButton, sendVerificationCode } from '@qianyan/shared/plain';
 import { REGISTER_MSG as T } from './messages';
 
 export type Channel = 'mobile' | 'email';

@@ -2,7 +2,7 @@
 // WeChat login, the code login and the forgot-password dialogs.
 import type { FormInstance, InputProps } from 'antd';
 import { antdRule, validateCode, validateEmail, validateMobile, type CodeType } from '@qianyan/shared/core';
-import { sendVerificationCode } from './SendCodeButton';
+import { sendVerificationCode } from './sendCode';
 
 export type Channel = 'mobile' | 'email';
 

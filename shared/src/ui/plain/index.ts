@@ -27,6 +27,8 @@ export {
 } from './icons';
 export { PlainPopover } from './Popover';
 export { ShareTargets } from './ShareTargets';
+export { PlainSendCodeButton } from './SendCodeButton';
+export { SEND_CODE_MSG, sendVerificationCode } from '../sendCode';
 export { SideLinkList } from './SideLinkList';
 export type { SideLink, SideLinkComponent } from './SideLinkList';
 export { useDismiss } from './useDismiss';
