@@ -5,7 +5,8 @@ import { LoadingIcon } from './icons';
 import './button.css';
 
 export type PlainButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> & {
-  variant?: 'default' | 'primary';
+  /** `link`: antd's `type="link"` (the brand colour, no border or background). */
+  variant?: 'default' | 'primary' | 'link';
   size?: 'small' | 'middle' | 'large';
   icon?: ReactNode;
   /** Shows the spinner in place of the icon and ignores clicks, as antd's `loading`. */

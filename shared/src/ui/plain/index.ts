@@ -8,6 +8,10 @@ export { PlainCardPlaceholders, PlainSkeleton, PlainLoadingState, PlainEmptyStat
 export { PlainPagination, PAGINATION_TEXT, pagerItems } from './Pagination';
 export type { PlainPaginationProps } from './Pagination';
 export { PlainTabs, PlainTabPanel } from './Tabs';
+export { PlainSegmented } from './Segmented';
+export { PlainHandover } from './Handover';
+export { PlainRangeFacade } from './RangeFacade';
+export { PlainSelectFacade } from './SelectFacade';
 export type { PlainTabItem } from './Tabs';
 export { PlainCarousel, CAROUSEL_TEXT, useCarouselPause } from './Carousel';
 export {
@@ -24,6 +28,12 @@ export {
   StarIcon,
   WechatIcon,
   WeiboIcon,
+  SwapRightIcon,
+  CalendarIcon,
+  DownIcon,
+  FilterIcon,
+  PlayCircleIcon,
+  SoundIcon,
 } from './icons';
 export { PlainPopover } from './Popover';
 export { ShareTargets } from './ShareTargets';
