@@ -1,6 +1,5 @@
 // Rows of the favourite and reading lists, like the article lists' rows (§2.10): source and type,
 // title, up to 3 authors, disease-area tags and date; favourites carry a remove icon.
-import { PlayCircleOutlined, SoundOutlined, StarFilled } from '@ant-design/icons';
 import {
   firstCoverUrl,
   formatAuthors,
@@ -9,25 +8,28 @@ import {
   splitClassNames,
   type ArticleListItem,
   type LessonCard,
-} from '@qianyan/shared';
-import { Button, Tag } from 'antd';
+} from '@qianyan/shared/core';
+import { LoadingIcon, PlayCircleIcon, SoundIcon, StarFilledIcon } from '@qianyan/shared/plain';
 import { Link } from 'react-router-dom';
 import { PERSONAL_TEXT as T } from '../messages';
 import { articleRecordHref, COURSE_TYPE_OPTIONS, courseRecordHref } from './recordsQuery';
 
 function RemoveButton({ onRemove, busy }: { onRemove?: () => void; busy?: boolean }) {
   if (!onRemove) return null;
+  // antd's small icon-only text button, drawn plainly (records.css); it waits while the removal runs.
   return (
-    <Button
-      className="qy-rec-item__remove"
-      type="text"
-      size="small"
+    <button
+      type="button"
+      className={busy ? 'qy-rec-item__remove is-loading' : 'qy-rec-item__remove'}
       aria-label={T.removeCollect}
       title={T.removeCollect}
-      icon={<StarFilled aria-hidden="true" />}
-      loading={busy}
-      onClick={onRemove}
-    />
+      aria-busy={busy || undefined}
+      onClick={() => {
+        if (!busy) onRemove();
+      }}
+    >
+      {busy ? <LoadingIcon /> : <StarFilledIcon />}
+    </button>
   );
 }
 
@@ -37,9 +39,9 @@ function Tags({ classNames }: { classNames: string }) {
   return (
     <span className="qy-rec-item__tags">
       {names.map((n) => (
-        <Tag key={n} variant="filled" color="red">
+        <span key={n} className="qy-rec-tag">
           {n}
-        </Tag>
+        </span>
       ))}
     </span>
   );
@@ -51,7 +53,7 @@ const kindOf = (item: Pick<ArticleListItem, 'typeName' | 'filterName'>) =>
 export function ArticleRecord({ item, onRemove, busy }: { item: ArticleListItem; onRemove?: () => void; busy?: boolean }) {
   const authors = formatAuthors(item.author || item.pcauthor);
   const kind = kindOf(item);
-  const media = item.sourceid === SOURCE.animation ? <PlayCircleOutlined /> : item.sourceid === SOURCE.audio ? <SoundOutlined /> : null;
+  const media = item.sourceid === SOURCE.animation ? <PlayCircleIcon /> : item.sourceid === SOURCE.audio ? <SoundIcon /> : null;
   return (
     <article className="qy-rec-item">
       <div className="qy-rec-item__meta">
@@ -88,7 +90,7 @@ export function CourseRecord({ card, onRemove, busy }: { card: LessonCard; onRem
         <img className="qy-rec-item__cover" src={cover} alt="" loading="lazy" />
       ) : (
         <span className="qy-rec-item__cover qy-rec-item__cover--blank" aria-hidden="true">
-          <PlayCircleOutlined />
+          <PlayCircleIcon />
         </span>
       )}
       <div className="qy-rec-item__body">

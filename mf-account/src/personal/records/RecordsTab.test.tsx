@@ -84,6 +84,18 @@ describe('my favourites: articles', () => {
     await waitFor(() => expect(favArticles).toHaveBeenLastCalledWith({ pageNo: 1, pageSize: 20, sourceIds: [7] }, { silent: true }), WAIT);
   });
 
+  it('draws the filter bar without antd until a control is first used, then hands over to antd', async () => {
+    renderTab('favourites');
+    await screen.findByRole('link', { name: '文章标题 1' }, WAIT);
+    const bar = screen.getByRole('search', { name: '筛选' });
+    expect(bar.querySelector('.ant-select, .ant-picker, .ant-btn')).toBeNull();
+    expect(within(bar).getByPlaceholderText('开始日期')).toBeInTheDocument();
+    expect(within(bar).getByRole('button', { name: '重置' })).toBeDisabled();
+    fireEvent.focus(within(bar).getByPlaceholderText('结束日期'));
+    await waitFor(() => expect(bar.querySelector('.ant-picker')).not.toBeNull(), WAIT);
+    expect(bar.querySelector('.ant-select')).toBeNull();
+  });
+
   it('filters by specialty with the spec ids', async () => {
     renderTab('favourites');
     await screen.findByRole('link', { name: '文章标题 1' }, WAIT);

@@ -1,18 +1,8 @@
 // flag2 (我的收藏) and flag3 (阅读记录), §2.9: sub-tabs for articles (with animation and audio) and
 // courses, filters, 20 a page; favourites can be removed, and the current page then reloads.
-import {
-  api,
-  EmptyState,
-  MSG,
-  QueryPending,
-  toast,
-  useApiQuery,
-  useIsMobile,
-  type ArticleListItem,
-  type LessonCard,
-  type PageResult,
-} from '@qianyan/shared';
-import { Pagination, Segmented } from 'antd';
+// Drawn without antd (the first view of the tab loads none): the filters' antd controls load on first use.
+import { api, MSG, toast, useApiQuery, useIsMobile, type ArticleListItem, type LessonCard, type PageResult } from '@qianyan/shared/core';
+import { PlainEmptyState, PlainErrorState, PlainLoadingState, PlainPagination, PlainSegmented } from '@qianyan/shared/plain';
 import { useState } from 'react';
 import { PERSONAL_TEXT as T } from '../messages';
 import { RecordFilterBar, RecordFilterDrawer } from './RecordFilters';
@@ -26,6 +16,7 @@ import {
   type RecordKind,
   type RecordList,
 } from './recordsQuery';
+import './records.css';
 
 type Rows = { kind: 'articles'; page: PageResult<ArticleListItem> } | { kind: 'courses'; page: PageResult<LessonCard> };
 
@@ -83,8 +74,8 @@ export function RecordsTab({ list }: { list: RecordList }) {
   const filterProps = { kind, value: filters, onChange: changeFilters };
 
   let body;
-  if (!data) body = <QueryPending query={query} rows={6} />;
-  else if (data.page.results.length === 0) body = <EmptyState text={MSG.empty} />;
+  if (!data) body = query.loading ? <PlainLoadingState rows={6} /> : <PlainErrorState message={query.error?.message} onRetry={query.reload} />;
+  else if (data.page.results.length === 0) body = <PlainEmptyState text={MSG.empty} />;
   else
     body = (
       <div className={`qy-rec-list${query.loading ? ' qy-rec-list--loading' : ''}`} aria-busy={query.loading}>
@@ -111,7 +102,7 @@ export function RecordsTab({ list }: { list: RecordList }) {
   return (
     <section className="qy-rec" aria-label={heading}>
       <div className="qy-rec__top">
-        <Segmented<RecordKind>
+        <PlainSegmented<RecordKind>
           value={kind}
           onChange={chooseKind}
           options={[
@@ -126,12 +117,11 @@ export function RecordsTab({ list }: { list: RecordList }) {
       {data && data.page.results.length > 0 && <p className="qy-rec__total">{T.total(total)}</p>}
       {body}
       {total > RECORDS_PAGE_SIZE && (
-        <Pagination
+        <PlainPagination
           className="qy-rec__pager"
           current={pageNo}
           pageSize={RECORDS_PAGE_SIZE}
           total={total}
-          showSizeChanger={false}
           simple={mobile}
           onChange={(p) => {
             setPageNo(p);

@@ -1,6 +1,6 @@
 // Favourites (flag2) and reading records (flag3), §2.9 and §7.5: the filters and the query each
 // list call gets. Pure, so the query building is tested directly.
-import { ARTICLE_LIST_PAGE_SIZE, SOURCE, toApiRange, type MyListQuery } from '@qianyan/shared';
+import { ARTICLE_LIST_PAGE_SIZE, SOURCE, toApiRange, type MyListQuery } from '@qianyan/shared/core';
 import type { Dayjs } from 'dayjs';
 import { PERSONAL_TEXT as T } from '../messages';
 

@@ -1,6 +1,7 @@
 // antd's Select (outlined, middle size, multiple) without its behaviour: the placeholder or the chosen
 // labels, and the arrow. A combobox by its role and name, so that it is found as the real one is; for
-// PlainHandover, `onUse` when it is pressed or focused, `onPreload` when a pointer comes near.
+// PlainHandover, `onUse(true)` when it is pressed (the real one opens), `onUse(false)` when it is
+// focused from the keyboard, `onPreload` when a pointer comes near.
 import { DownIcon } from './icons';
 import './selectFacade.css';
 
@@ -18,7 +19,7 @@ export function PlainSelectFacade({
   className?: string;
   'aria-label': string;
   onPreload?: () => void;
-  onUse?: () => void;
+  onUse?: (open: boolean) => void;
 }) {
   return (
     <div
@@ -26,9 +27,9 @@ export function PlainSelectFacade({
       onPointerEnter={onPreload}
       onPointerDown={(e) => {
         e.preventDefault();
-        onUse?.();
+        onUse?.(true);
       }}
-      onMouseDown={() => onUse?.()}
+      onMouseDown={() => onUse?.(true)}
     >
       <div
         className="qy-select-facade__selector"
@@ -37,7 +38,7 @@ export function PlainSelectFacade({
         aria-label={ariaLabel}
         aria-expanded="false"
         aria-haspopup="listbox"
-        onFocus={() => onUse?.()}
+        onFocus={() => onUse?.(false)}
       >
         {labels.length === 0 ? (
           <span className="qy-select-facade__placeholder">{placeholder}</span>
