@@ -16,6 +16,7 @@ import {
   validatePassword,
   validateUsername,
   antdRule,
+  ThemeScope,
   withCaptchaWhenAsked,
   type Profile,
 } from '@qianyan/shared';
@@ -85,34 +86,37 @@ function DialogForm<V extends object>({
       setBusy(false);
     }
   };
+  // The profile tab around it draws no antd: the dialog brings the brand theme with it.
   return (
-    <Modal
-      title={title}
-      open={open}
-      onCancel={onClose}
-      destroyOnHidden
-      focusable={{ trap: !shellDialogAbove }}
-      width={440}
-      className="qy-account-dialog"
-      footer={
-        <Space>
-          <Button onClick={onClose} disabled={busy}>
-            {T.cancel}
-          </Button>
-          <Button type="primary" loading={busy} onClick={() => form.submit()}>
-            {T.confirm}
-          </Button>
-        </Space>
-      }
-    >
-      <Form<V> form={form} name={name} layout="vertical" preserve={false} onFinish={finish} onValuesChange={() => setFailure(null)}>
-        {children}
-        {note && <p className="qy-account-dialog__note">{note}</p>}
-        {failure && <Alert type="error" showIcon title={failure} className="qy-account-dialog__alert" />}
-        {/* Enter in a field submits. */}
-        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-      </Form>
-    </Modal>
+    <ThemeScope>
+      <Modal
+        title={title}
+        open={open}
+        onCancel={onClose}
+        destroyOnHidden
+        focusable={{ trap: !shellDialogAbove }}
+        width={440}
+        className="qy-account-dialog"
+        footer={
+          <Space>
+            <Button onClick={onClose} disabled={busy}>
+              {T.cancel}
+            </Button>
+            <Button type="primary" loading={busy} onClick={() => form.submit()}>
+              {T.confirm}
+            </Button>
+          </Space>
+        }
+      >
+        <Form<V> form={form} name={name} layout="vertical" preserve={false} onFinish={finish} onValuesChange={() => setFailure(null)}>
+          {children}
+          {note && <p className="qy-account-dialog__note">{note}</p>}
+          {failure && <Alert type="error" showIcon title={failure} className="qy-account-dialog__alert" />}
+          {/* Enter in a field submits. */}
+          <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+        </Form>
+      </Modal>
+    </ThemeScope>
   );
 }
 

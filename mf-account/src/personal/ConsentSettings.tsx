@@ -1,7 +1,7 @@
 // The consent checkboxes of the personal centre (§4): ticking saves at once; unticking asks first,
 // then saves and says 已成功取消!.
-import { api, MSG, toast, type Profile, type UpdateConsentBody } from '@qianyan/shared';
-import { App, Checkbox } from 'antd';
+import { api, MSG, toast, type Profile, type UpdateConsentBody } from '@qianyan/shared/core';
+import { PlainCheckbox, useThemedModal } from '@qianyan/shared/plain';
 import { useState } from 'react';
 import { PROFILE_TEXT } from '../profile/messages';
 import { PERSONAL_TEXT as T } from './messages';
@@ -21,7 +21,7 @@ export const consentsOf = (p: Pick<Profile, ConsentKey>): UpdateConsentBody => (
 });
 
 export function ConsentSettings({ profile, onSaved }: { profile: Profile; onSaved(profile: Profile): void }) {
-  const { modal } = App.useApp();
+  const [openModal, modalHolder] = useThemedModal();
   const [saving, setSaving] = useState<ConsentKey | null>(null);
   const current = consentsOf(profile);
 
@@ -40,7 +40,8 @@ export function ConsentSettings({ profile, onSaved }: { profile: Profile; onSave
 
   const change = (key: ConsentKey, label: string, checked: boolean) => {
     if (checked) return void save(key, 1);
-    modal.confirm({
+    openModal({
+      kind: 'confirm',
       title: T.consentCancelTitle,
       content: T.consentCancelContent(label),
       okText: T.consentCancelOk,
@@ -52,16 +53,12 @@ export function ConsentSettings({ profile, onSaved }: { profile: Profile; onSave
   return (
     <div className="qy-consents" role="group" aria-label={T.sectionConsents}>
       {CONSENTS.map(({ key, label }) => (
-        <Checkbox
-          key={key}
-          checked={current[key] === 1}
-          disabled={saving !== null}
-          onChange={(e) => change(key, label, e.target.checked)}
-        >
+        <PlainCheckbox key={key} checked={current[key] === 1} disabled={saving !== null} onChange={(checked) => change(key, label, checked)}>
           {label}
-        </Checkbox>
+        </PlainCheckbox>
       ))}
       <p className="qy-consents__hint">{T.consentsHint}</p>
+      {modalHolder}
     </div>
   );
 }

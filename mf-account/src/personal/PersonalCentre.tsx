@@ -1,7 +1,6 @@
 // The logged-in personal centre (spec §2.9): profile card and the four tabs bound to ?type=flag1…flag4.
-import { App } from 'antd';
-import { api, LoadingState, updateSessionUser, useApiQuery, type SessionUser } from '@qianyan/shared';
-import { PlainTabPanel, PlainTabs, type PlainTabItem } from '@qianyan/shared/plain';
+import { api, updateSessionUser, useApiQuery, type SessionUser } from '@qianyan/shared/core';
+import { PlainLoadingState, PlainTabPanel, PlainTabs, type PlainTabItem } from '@qianyan/shared/plain';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ACCOUNT_MSG } from '../messages';
@@ -30,16 +29,7 @@ const TAB_CONTENT: Record<PersonalTab, () => ReactNode> = {
   flag4: () => <SubscriptionTab />,
 };
 
-/** The centre inside antd's App: the membership notices and the consent settings confirm with its modal. */
 export function PersonalCentre({ user }: { user: SessionUser }) {
-  return (
-    <App component={false}>
-      <Centre user={user} />
-    </App>
-  );
-}
-
-function Centre({ user }: { user: SessionUser }) {
   const [params, setParams] = useSearchParams();
   const active = tabFromQuery(params.get('type'));
 
@@ -48,7 +38,7 @@ function Centre({ user }: { user: SessionUser }) {
     if (memberInfo.data) updateSessionUser(memberInfo.data);
   }, [memberInfo.data]);
   // The fresh reply decides; the stored user is the fallback when the refresh failed.
-  useMembershipNotices(memberInfo.data ?? user, !memberInfo.loading);
+  const notice = useMembershipNotices(memberInfo.data ?? user, !memberInfo.loading);
 
   const selectTab = (key: PersonalTab) =>
     setParams((prev) => {
@@ -67,11 +57,12 @@ function Centre({ user }: { user: SessionUser }) {
             <PlainTabs id={TABS_ID} className="qy-personal__tabs" items={TAB_ITEMS} activeKey={active} onChange={selectTab} />
             {/* Only the open tab is mounted: a tab left is destroyed. */}
             <PlainTabPanel key={active} id={TABS_ID} activeKey={active}>
-              <Suspense fallback={<LoadingState rows={6} />}>{TAB_CONTENT[active]()}</Suspense>
+              <Suspense fallback={<PlainLoadingState rows={6} />}>{TAB_CONTENT[active]()}</Suspense>
             </PlainTabPanel>
           </div>
         </section>
       </div>
+      {notice}
     </div>
   );
 }

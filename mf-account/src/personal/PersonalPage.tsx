@@ -9,9 +9,10 @@ import { preloadTab } from './tabChunks';
 import { tabFromQuery } from './tabs';
 import './personal.css';
 
-// The centre (profile card, tabs and their forms, antd and its theme) is fetched once a reader is
-// logged in: a visitor gets the login prompt without it, and without antd.
-const ThemedCentre = lazy(() => import('./ThemedCentre').then((m) => ({ default: m.ThemedCentre })));
+// The centre (profile card and tabs) is fetched once a reader is logged in: a visitor gets the login
+// prompt without it. Neither carries antd in its first view: the forms and dialogs that need it load
+// when they are opened.
+const PersonalCentre = lazy(() => import('./PersonalCentre').then((m) => ({ default: m.PersonalCentre })));
 
 export function PersonalPage() {
   const { loggedIn, user } = useSession();
@@ -36,7 +37,7 @@ export function PersonalPage() {
   preloadTab(tabFromQuery(params.get('type')));
   return (
     <Suspense fallback={<PlainLoadingState />}>
-      <ThemedCentre user={user} />
+      <PersonalCentre user={user} />
     </Suspense>
   );
 }

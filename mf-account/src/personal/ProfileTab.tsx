@@ -1,17 +1,16 @@
 // flag1 (§2.9): the profile in read mode (编辑 opens the form; 保存 / 取消), the account rows with their
 // change dialogs, and the consent checkboxes.
-import { EditOutlined } from '@ant-design/icons';
+import { api, getSession, MSG, updateSessionUser, useApiQuery, type Profile } from '@qianyan/shared/core';
 import {
-  api,
-  getSession,
-  LoadingState,
-  MSG,
-  QueryPending,
-  updateSessionUser,
-  useApiQuery,
-  type Profile,
-} from '@qianyan/shared';
-import { Alert, Button, Descriptions } from 'antd';
+  EditIcon,
+  PlainButton,
+  PlainDescriptions,
+  PlainLoadingState,
+  PlainQueryPending,
+  PlainWarningAlert,
+  useMinWidth,
+  type PlainDescriptionItem,
+} from '@qianyan/shared/plain';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { ACCOUNT_MSG } from '../messages';
 import { PROFILE_TEXT } from '../profile/messages';
@@ -19,16 +18,19 @@ import { ConsentSettings } from './ConsentSettings';
 import { identityLabel, maskMobile, membershipState, membershipText } from './membership';
 import { PERSONAL_TEXT as T } from './messages';
 
-// The form (cascader, selects, inputs) loads when 编辑 is pressed, and the account dialogs at the
-// first 修改 or 绑定: the read mode is the tab's first view.
-const loadProfileForm = () => import('../profile/ProfileForm');
-const ProfileForm = lazy(() => loadProfileForm().then((m) => ({ default: m.ProfileForm })));
+// The read mode is the tab's first view, drawn without antd. The form (cascader, selects, inputs, in
+// antd's brand theme) loads when 编辑 is pressed, and the account dialogs at the first 修改 or 绑定.
+const loadProfileForm = () => import('../profile/ThemedProfileForm');
+const ProfileForm = lazy(() => loadProfileForm().then((m) => ({ default: m.ThemedProfileForm })));
 const UsernameDialog = lazy(() => import('./AccountDialogs').then((m) => ({ default: m.UsernameDialog })));
 const PasswordDialog = lazy(() => import('./AccountDialogs').then((m) => ({ default: m.PasswordDialog })));
 const MobileDialog = lazy(() => import('./AccountDialogs').then((m) => ({ default: m.MobileDialog })));
 const EmailDialog = lazy(() => import('./AccountDialogs').then((m) => ({ default: m.EmailDialog })));
 
 type DialogName = 'username' | 'password' | 'mobile' | 'email';
+
+/** antd's `lg` breakpoint: from it on the profile's rows hold two pairs. */
+const TWO_COLUMNS_FROM = 992;
 
 /** The session user follows the profile: the header and the card show the new name and avatar. */
 export function syncSessionUser(p: Profile) {
@@ -67,6 +69,7 @@ export function ProfileTab() {
   const [dialog, setDialog] = useState<DialogName | null>(null);
   // The dialogs stay mounted once one was opened, so they close with antd's animation.
   const [dialogsWanted, setDialogsWanted] = useState(false);
+  const twoColumns = useMinWidth(TWO_COLUMNS_FROM);
   const openDialog = (name: DialogName) => {
     setDialogsWanted(true);
     setDialog(name);
@@ -83,11 +86,11 @@ export function ProfileTab() {
     }
   };
 
-  if (!profile) return <QueryPending query={query} rows={8} />;
+  if (!profile) return <PlainQueryPending query={query} rows={8} />;
 
   if (editing) {
     return (
-      <Suspense fallback={<LoadingState rows={8} />}>
+      <Suspense fallback={<PlainLoadingState rows={8} />}>
         <section className="qy-profile" aria-label={T.editingProfile}>
           <header className="qy-profile__head">
             <h2>{T.editingProfile}</h2>
@@ -113,45 +116,43 @@ export function ProfileTab() {
     closeDialog();
   };
   // An account row: its value, and 修改 (or 绑定 while unbound) opening the row's dialog.
-  const accountRow = (name: DialogName, label: string, value: ReactNode, bound = true) => ({
+  const accountRow = (name: DialogName, label: string, value: ReactNode, bound = true): PlainDescriptionItem => ({
     key: name,
     label,
     children: (
       <span className="qy-profile__value-row">
         <span>{value}</span>
-        <Button type="link" size="small" onClick={() => openDialog(name)} aria-label={`${bound ? T.change : T.bind}${label}`}>
+        <PlainButton variant="link" size="small" onClick={() => openDialog(name)} aria-label={`${bound ? T.change : T.bind}${label}`}>
           {bound ? T.change : T.bind}
-        </Button>
+        </PlainButton>
       </span>
     ),
   });
 
   return (
     <div className="qy-profile">
-      {profile.ifNeedUpdate === 1 && <Alert className="qy-profile__alert" type="warning" showIcon title={MSG.updateProfile} />}
+      {profile.ifNeedUpdate === 1 && <PlainWarningAlert className="qy-profile__alert" title={MSG.updateProfile} />}
 
       <section className="qy-profile__section" aria-labelledby="qy-profile-basic">
         <header className="qy-profile__head">
           <h2 id="qy-profile-basic">{T.sectionProfile}</h2>
-          <Button
-            icon={<EditOutlined aria-hidden="true" />}
+          <PlainButton
+            icon={<EditIcon />}
             onClick={() => setEditing(true)}
             // A pointer on its way or the focus starts the form's chunk before the press.
             onMouseEnter={() => void loadProfileForm()}
             onFocus={() => void loadProfileForm()}
           >
             {T.edit}
-          </Button>
+          </PlainButton>
         </header>
-        <Descriptions
+        <PlainDescriptions
           className="qy-personal__profile"
-          column={{ xs: 1, sm: 1, md: 1, lg: 2, xl: 2, xxl: 2 }}
-          bordered
-          size="middle"
+          columns={twoColumns ? 2 : 1}
           items={[
             { key: 'truename', label: ACCOUNT_MSG.fieldTruename, children: orNotFilled(profile.truename) },
             { key: 'identity', label: ACCOUNT_MSG.fieldIdentity, children: identityLabel(profile.roleid, profile.identity) },
-            { key: 'city', label: T.fieldCity, children: orNotFilled(profile.cityName), span: { xs: 1, sm: 1, md: 1, lg: 2, xl: 2, xxl: 2 } },
+            { key: 'city', label: T.fieldCity, children: orNotFilled(profile.cityName), span: 'row' },
             ...roleRows(profile).map((r) => ({ key: r.key, label: r.label, children: orNotFilled(r.value) })),
           ]}
         />
@@ -161,11 +162,8 @@ export function ProfileTab() {
         <header className="qy-profile__head">
           <h2 id="qy-profile-account">{T.sectionAccount}</h2>
         </header>
-        <Descriptions
+        <PlainDescriptions
           className="qy-personal__profile qy-profile__account"
-          column={1}
-          bordered
-          size="middle"
           items={[
             accountRow('username', ACCOUNT_MSG.fieldUsername, profile.membername),
             accountRow('mobile', ACCOUNT_MSG.fieldMobile, orNotFilled(maskMobile(profile.mobile)), !!profile.mobile),

@@ -2,6 +2,7 @@
 // and checkboxes drawn like antd's solid radio buttons and checkboxes (filterGroups.css), so the
 // list page's first view loads no antd: each input keeps its label, keyboard and focus ring.
 import type { ArticleClass, ArticleFilter } from '@qianyan/shared';
+import { PlainCheckbox } from '@qianyan/shared/plain';
 import { useId } from 'react';
 import { TEXT } from '../messages';
 import type { SortType } from './listQuery';
@@ -66,11 +67,9 @@ export function CheckboxGroup<V extends string | number>({
       {options.map((o) => {
         const checked = ticked.has(o.value);
         return (
-          <label key={String(o.value)} className={checked ? 'qy-checkbox is-checked' : 'qy-checkbox'}>
-            <input type="checkbox" value={String(o.value)} checked={checked} onChange={(e) => toggle(o.value, e.target.checked)} />
-            <span className="qy-checkbox-box" aria-hidden="true" />
-            <span className="qy-checkbox-label">{o.label}</span>
-          </label>
+          <PlainCheckbox key={String(o.value)} value={String(o.value)} checked={checked} onChange={(c) => toggle(o.value, c)}>
+            {o.label}
+          </PlainCheckbox>
         );
       })}
     </div>

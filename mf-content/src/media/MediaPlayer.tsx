@@ -1,12 +1,12 @@
 import { PlayCircleFilled } from '@ant-design/icons';
 import { api, MSG, openLoginDialog, PLAYBACK_RATES, toast, useMediaResume, useSession, type ArticleDetail } from '@qianyan/shared';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useThemedModal } from '@qianyan/shared/plain';
 import type { AccessState } from '../article/access';
 import { SUBSCRIBE_PATH } from '../article/messages';
 import { MEDIA_TEXT as T } from '../portal/messages';
 
-const FreeReadConfirm = lazy(() => import('./FreeReadConfirm'));
 
 /**
  * What pressing play does (spec §4 video start): logged out → warning and login; used up → warning;
@@ -50,7 +50,7 @@ export function MediaPlayer({
   const mediaRef = useRef<HTMLVideoElement & HTMLAudioElement>(null);
   const wantPlay = useRef(false);
   // The free-read prompt is antd's confirm, loaded when it is first asked for.
-  const [asking, setAsking] = useState(false);
+  const [ask, prompt] = useThemedModal();
   const fail = useCallback(() => setFailed(true), []);
   const onMediaError = useMediaResume(mediaRef, detail.videoUrl, refresh, fail);
 
@@ -81,7 +81,17 @@ export function MediaPlayer({
         toast.warning(MSG.freeReadsUsedUp);
         return;
       case 'freeRead':
-        setAsking(true);
+        ask({
+          kind: 'confirm',
+          title: T.useFreeRead,
+          content: audio ? T.freeReadAudioPrompt : T.freeReadPrompt,
+          okText: T.useFreeRead,
+          cancelText: T.cancel,
+          onOk: async () => {
+            wantPlay.current = true;
+            await claim();
+          },
+        });
         return;
       case 'subscribe':
         navigate(SUBSCRIBE_PATH);
@@ -94,19 +104,6 @@ export function MediaPlayer({
         setStarted(true);
     }
   };
-
-  const prompt = asking && (
-    <Suspense fallback={null}>
-      <FreeReadConfirm
-        audio={audio}
-        onOk={async () => {
-          wantPlay.current = true;
-          await claim();
-        }}
-        onClose={() => setAsking(false)}
-      />
-    </Suspense>
-  );
 
   const onPlay = () => {
     void api.user.addVideoCount({ relationId: detail.id, relationType: 10 }, { silent: true }).catch(() => undefined);

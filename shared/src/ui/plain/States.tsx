@@ -1,6 +1,6 @@
 // Loading, empty and failed states without antd, for the screens that must not load it on their
 // first view. They look like antd's Skeleton, Empty and Result in the brand theme.
-import { MSG } from '@qianyan/shared/core';
+import { MSG, type QueryState } from '@qianyan/shared/core';
 import { PlainButton } from './Button';
 import './states.css';
 
@@ -98,4 +98,10 @@ export function PlainErrorState({ message = MSG.busy, onRetry }: { message?: str
       )}
     </div>
   );
+}
+
+/** QueryPending without antd: the skeleton while the query loads, then its failure with 重试. */
+export function PlainQueryPending({ query, rows }: { query: Omit<QueryState<unknown>, 'data'>; rows?: number }) {
+  if (query.loading) return <PlainLoadingState rows={rows} />;
+  return <PlainErrorState message={query.error?.message} onRetry={query.reload} />;
 }

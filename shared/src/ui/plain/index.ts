@@ -4,7 +4,7 @@
 // shared module), and its CSS comes with each piece.
 export { PlainButton } from './Button';
 export type { PlainButtonProps } from './Button';
-export { PlainCardPlaceholders, PlainSkeleton, PlainLoadingState, PlainEmptyState, PlainErrorState } from './States';
+export { PlainCardPlaceholders, PlainSkeleton, PlainLoadingState, PlainEmptyState, PlainErrorState, PlainQueryPending } from './States';
 export { PlainPagination, PAGINATION_TEXT, pagerItems } from './Pagination';
 export type { PlainPaginationProps } from './Pagination';
 export { PlainTabs, PlainTabPanel } from './Tabs';
@@ -34,6 +34,8 @@ export {
   FilterIcon,
   PlayCircleIcon,
   SoundIcon,
+  EditIcon,
+  ExclamationCircleFilledIcon,
 } from './icons';
 export { PlainPopover } from './Popover';
 export { ShareTargets } from './ShareTargets';
@@ -51,3 +53,10 @@ export { PlainPagedList } from './PagedList';
 export type { PagedQuery } from './PagedList';
 export { LINK_BUTTON, SectionLinks } from './SectionLinks';
 export type { RouterLink } from './SectionLinks';
+export { PlainCheckbox } from './Checkbox';
+export { PlainDescriptions, descriptionRows } from './Descriptions';
+export type { PlainDescriptionItem } from './Descriptions';
+export { PlainWarningAlert } from './Alert';
+export { useThemedModal } from './useThemedModal';
+export type { ThemedModalRequest } from './useThemedModal';
+export { useMinWidth } from './useMinWidth';
