@@ -58,7 +58,11 @@ export function ArticleRecord({ item, onRemove, busy }: { item: ArticleListItem;
     <article className="qy-rec-item">
       <div className="qy-rec-item__meta">
         <span className="qy-rec-item__source">
-          {media && <span aria-hidden="true">{media} </span>}
+          {media && (
+            <span aria-hidden="true">
+              <span className="qy-rec-item__icon">{media}</span>{' '}
+            </span>
+          )}
           {item.sourceName}
         </span>
         {kind && <span className="qy-rec-item__kind">{kind}</span>}

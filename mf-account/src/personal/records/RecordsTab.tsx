@@ -2,7 +2,7 @@
 // courses, filters, 20 a page; favourites can be removed, and the current page then reloads.
 // Drawn without antd (the first view of the tab loads none): the filters' antd controls load on first use.
 import { api, MSG, toast, useApiQuery, useIsMobile, type ArticleListItem, type LessonCard, type PageResult } from '@qianyan/shared/core';
-import { PlainEmptyState, PlainErrorState, PlainLoadingState, PlainPagination, PlainSegmented } from '@qianyan/shared/plain';
+import { PlainEmptyState, PlainPagination, PlainQueryPending, PlainSegmented } from '@qianyan/shared/plain';
 import { useState } from 'react';
 import { PERSONAL_TEXT as T } from '../messages';
 import { RecordFilterBar, RecordFilterDrawer } from './RecordFilters';
@@ -74,7 +74,7 @@ export function RecordsTab({ list }: { list: RecordList }) {
   const filterProps = { kind, value: filters, onChange: changeFilters };
 
   let body;
-  if (!data) body = query.loading ? <PlainLoadingState rows={6} /> : <PlainErrorState message={query.error?.message} onRetry={query.reload} />;
+  if (!data) body = <PlainQueryPending query={query} rows={6} />;
   else if (data.page.results.length === 0) body = <PlainEmptyState text={MSG.empty} />;
   else
     body = (
