@@ -28,8 +28,8 @@ export const theme = {
  * antd in Chinese with the brand theme. Each app bundles its own antd, so anything that renders
  * antd components inside another app's tree (an exposed widget) wraps itself in its own ThemeScope.
  * antd's App (its message, notification and modal hooks) is not part of it: it brings those three
- * into every page's first view; the screens that confirm with `App.useApp().modal` (the personal
- * centre, the subscription panel) render inside their own App.
+ * into every page's first view. A screen drawn without antd asks its questions through
+ * `useThemedModal` (@qianyan/shared/plain), which loads antd's confirm when it is first needed.
  */
 export function ThemeScope({ children }: { children: ReactNode }) {
   return (
