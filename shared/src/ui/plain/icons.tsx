@@ -155,12 +155,20 @@ export const FilterIcon = ({ className }: IconProps) => (
   />
 );
 
-/** antd's PlayCircleOutlined. */
+/** antd's PlayCircleOutlined (its two paths, drawn apart as antd draws them). */
 export const PlayCircleIcon = ({ className }: IconProps) => (
-  <PlainIcon
-    className={className}
-    d="M512 64C264.6 64 64 264.6 64 512s200.6 448 448 448 448-200.6 448-448S759.4 64 512 64zm0 820c-205.4 0-372-166.6-372-372s166.6-372 372-372 372 166.6 372 372-166.6 372-372 372z M719.4 499.1l-296.1-215A15.9 15.9 0 00398 297v430c0 13.1 14.8 20.5 25.3 12.9l296.1-215a15.9 15.9 0 000-25.8zm-257.6 134V390.9L628.5 512 461.8 633.1z"
-  />
+  <svg
+    className={className ? `qy-ui-icon ${className}` : 'qy-ui-icon'}
+    viewBox="64 64 896 896"
+    width="1em"
+    height="1em"
+    fill="currentColor"
+    aria-hidden="true"
+    focusable="false"
+  >
+    <path d="M512 64C264.6 64 64 264.6 64 512s200.6 448 448 448 448-200.6 448-448S759.4 64 512 64zm0 820c-205.4 0-372-166.6-372-372s166.6-372 372-372 372 166.6 372 372-166.6 372-372 372z" />
+    <path d="M719.4 499.1l-296.1-215A15.9 15.9 0 00398 297v430c0 13.1 14.8 20.5 25.3 12.9l296.1-215a15.9 15.9 0 000-25.8zm-257.6 134V390.9L628.5 512 461.8 633.1z" />
+  </svg>
 );
 
 /** antd's SoundOutlined. */
