@@ -8,6 +8,8 @@ export { PlainCardPlaceholders, PlainSkeleton, PlainLoadingState, PlainEmptyStat
 export { PlainPagination, PAGINATION_TEXT, pagerItems } from './Pagination';
 export type { PlainPaginationProps } from './Pagination';
 export { PlainTabs, PlainTabPanel } from './Tabs';
+export { PlainCollapse } from './Collapse';
+export type { PlainCollapseItem } from './Collapse';
 export { PlainSegmented } from './Segmented';
 export { PlainHandover } from './Handover';
 export { PlainRangeFacade } from './RangeFacade';
