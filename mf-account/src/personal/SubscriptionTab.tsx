@@ -1,5 +1,6 @@
 // flag4: mf-payment's subscription panel, loaded through the shell's Module Federation runtime.
-import { ErrorState, LoadingState, loadRemoteModule } from '@qianyan/shared';
+import { loadRemoteModule } from '@qianyan/shared';
+import { PlainErrorState, PlainLoadingState } from '@qianyan/shared/plain';
 import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { ACCOUNT_MSG } from '../messages';
 import { reloadPage } from './navigation';
@@ -42,8 +43,8 @@ export function SubscriptionTab() {
   // in-page retry failed too, the next retry reloads the page.
   const retry = attempt === 0 ? () => setAttempt((a) => a + 1) : reloadPage;
   return (
-    <RemoteBoundary key={attempt} fallback={<ErrorState message={ACCOUNT_MSG.subscriptionLoadFailed} onRetry={retry} />}>
-      <Suspense fallback={<LoadingState rows={6} />}>
+    <RemoteBoundary key={attempt} fallback={<PlainErrorState message={ACCOUNT_MSG.subscriptionLoadFailed} onRetry={retry} />}>
+      <Suspense fallback={<PlainLoadingState rows={6} />}>
         <Panel />
       </Suspense>
     </RemoteBoundary>

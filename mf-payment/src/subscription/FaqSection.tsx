@@ -1,13 +1,17 @@
-// FAQ and the membership agreement (getsubscribeQaList: qa_lsit, xieyi).
-import { Button, Collapse, Modal } from 'antd';
-import { api, RichHtml, useApiQuery } from '@qianyan/shared';
-import { useId, useState } from 'react';
+// FAQ and the membership agreement (getsubscribeQaList: qa_lsit, xieyi). Drawn without antd; the
+// agreement's dialog (antd's) loads when it is opened.
+import { api, useApiQuery } from '@qianyan/shared/core';
+import { PlainButton, PlainCollapse } from '@qianyan/shared/plain';
+import { Suspense, useId, useState } from 'react';
 import { PAY_FLOW_MSG } from '../messages';
+import { AgreementModal } from './lazyThemed';
 
 export function FaqSection() {
   const headingId = useId();
   const qa = useApiQuery(() => api.program.getsubscribeQaList({ silent: true }), []);
   const [showAgreement, setShowAgreement] = useState(false);
+  // Once opened, the dialog stays mounted, so that it can play its closing motion.
+  const [agreementOpened, setAgreementOpened] = useState(false);
   if (!qa.data) return null;
   const { qa_lsit, xieyi } = qa.data;
   return (
@@ -16,7 +20,7 @@ export function FaqSection() {
         {PAY_FLOW_MSG.faqHeading}
       </h2>
       {qa_lsit.length > 0 && (
-        <Collapse
+        <PlainCollapse
           className="qy-sub__faq"
           items={qa_lsit.map((q) => ({
             key: q.id,
@@ -28,15 +32,23 @@ export function FaqSection() {
       {xieyi?.title && (
         <p className="qy-sub__agreement">
           {PAY_FLOW_MSG.agreementLead}
-          <Button type="link" className="qy-sub__agreement-link" onClick={() => setShowAgreement(true)}>
+          <PlainButton
+            variant="link"
+            className="qy-sub__agreement-link"
+            onClick={() => {
+              setShowAgreement(true);
+              setAgreementOpened(true);
+            }}
+          >
             《{xieyi.title}》
-          </Button>
+          </PlainButton>
         </p>
       )}
-      <Modal open={showAgreement} title={xieyi?.title} footer={null} onCancel={() => setShowAgreement(false)} width={640}>
-        {/* The agreement is the operator's own HTML from the server. */}
-        <RichHtml className="qy-sub__agreement-body" html={xieyi?.content} />
-      </Modal>
+      {agreementOpened && (
+        <Suspense fallback={null}>
+          <AgreementModal open={showAgreement} title={xieyi?.title} html={xieyi?.content} onClose={() => setShowAgreement(false)} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,14 +1,12 @@
 // The subscription screen of spec §2.9, exposed to mf-account as './SubscriptionPanel' and shown in
 // /personal?type=flag4: my orders, plans with prices, benefits with locked items, buying (desktop QR
 // or a phone method choice, §4), the shipping address for yearly plans, FAQ and agreement.
-import { LockOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Collapse, Modal, Tag, Tooltip } from 'antd';
+// Its first view draws no antd (plain.tsx and @qianyan/shared/plain): the orders, the payment steps
+// and the dialogs are antd's, in a chunk of their own fetched when first needed (themed.tsx).
 import {
   api,
   ApiError,
-  EmptyState,
   MSG,
-  QueryPending,
   shippingRequired,
   toast,
   updateSessionUser,
@@ -18,16 +16,15 @@ import {
   type EquityItem,
   type PayStatusReply,
   type ServicePlan,
-} from '@qianyan/shared';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+} from '@qianyan/shared/core';
+import { LockIcon, PlainButton, PlainCollapse, PlainEmptyState, PlainLoadingState, PlainQueryPending } from '@qianyan/shared/plain';
+import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { PAY_FLOW_MSG, PAY_MSG } from '../messages';
-import { AddressModal } from './AddressModal';
 import { AutoRenewStatus } from './AutoRenewStatus';
 import { browser, pendingOrder } from './browser';
-import { DesktopPayModal } from './DesktopPayModal';
 import { FaqSection } from './FaqSection';
-import { MobilePayModal } from './MobilePayModal';
-import { OrderList } from './OrderList';
+import { ReturnAskModal, ThemedAddressModal, ThemedDesktopPayModal, ThemedMobilePayModal, ThemedOrderList } from './lazyThemed';
+import { SubAlert, SubTag, SubTooltip } from './plain';
 import { includedEquityIds, isContinuousPlan, isMobileDevice, payMethods, plansOnOffer, purchaseLimits } from './purchaseRules';
 import { refreshMembership, usePaymentPoll, type PollEnd } from './usePaymentPoll';
 import { payInWechat, resumedPlanId, type JsapiOutcome } from './wechatJsapi';
@@ -74,6 +71,12 @@ function Panel() {
   // Coming back from a cashier page gives no verdict (providers only notify the server): the member
   // is asked, while the order keeps being polled.
   const [askReturn, setAskReturn] = useState(false);
+  // Once asked, the question stays mounted, so that it can play its closing motion.
+  const [asked, setAsked] = useState(false);
+  const asking = askReturn && pending !== null;
+  useEffect(() => {
+    if (asking) setAsked(true);
+  }, [asking]);
   useEffect(() => {
     const order = pendingOrder.get();
     setPending(order);
@@ -142,15 +145,15 @@ function Panel() {
   const purchasing = step?.kind === 'pay' || pending !== null || paid;
   const blockedReason = purchasing ? null : limits.blockedReason;
 
-  if (!services.data) return <QueryPending query={services} rows={8} />;
+  if (!services.data) return <PlainQueryPending query={services} rows={8} />;
 
   return (
     <div className="qy-sub">
-      {paid && <Alert className="qy-sub__alert" type="success" showIcon title={PAY_MSG.paidThanks} />}
-      {blockedReason && <Alert className="qy-sub__alert" type="info" showIcon title={blockedReason} />}
+      {paid && <SubAlert className="qy-sub__alert" type="success" title={PAY_MSG.paidThanks} />}
+      {blockedReason && <SubAlert className="qy-sub__alert" type="info" title={blockedReason} />}
       {!purchasing && user && (serviceType === 3 || serviceType === 4) && <AutoRenewStatus user={user} />}
       {plans.length === 0 ? (
-        <EmptyState text={PAY_MSG.noPlans} />
+        <PlainEmptyState text={PAY_MSG.noPlans} />
       ) : (
         <>
           <PlanList
@@ -163,41 +166,42 @@ function Panel() {
           <BenefitGrid benefits={services.data.equitylist ?? []} included={includedEquityIds(selected)} />
         </>
       )}
-      <Collapse
+      <PlainCollapse
         className="qy-sub__orders"
         items={[
           {
             key: 'orders',
             label: PAY_MSG.ordersHeading,
-            children: <OrderList refreshKey={ordersKey} />,
+            children: (
+              <Suspense fallback={<PlainLoadingState rows={3} />}>
+                <ThemedOrderList refreshKey={ordersKey} />
+              </Suspense>
+            ),
           },
         ]}
       />
       <FaqSection />
-      <Modal
-        open={askReturn && pending !== null}
-        title={PAY_FLOW_MSG.askDoneTitle}
-        okText={PAY_FLOW_MSG.doneYes}
-        cancelText={PAY_FLOW_MSG.doneNo}
-        closable={false}
-        maskClosable={false}
-        onOk={checkReturn}
-        onCancel={() => {
-          toast.info(MSG.payCancelled);
-          stopWaiting();
-        }}
-      >
-        <p>{PAY_FLOW_MSG.returnAskText}</p>
-      </Modal>
-      {step?.kind === 'address' && (
-        <AddressModal open onSaved={() => setStep({ kind: 'pay', plan: step.plan })} onCancel={() => setStep(null)} />
-      )}
-      {step?.kind === 'pay' &&
-        (mobile ? (
-          <MobilePayModal plan={step.plan} methods={payMethods(userAgent, step.plan)} onClose={closePay} onJsapiOutcome={onJsapiOutcome} />
-        ) : (
-          <DesktopPayModal plan={step.plan} methods={payMethods(userAgent, step.plan)} onPaid={() => void onPaid()} onClose={closePay} />
-        ))}
+      <Suspense fallback={null}>
+        {(asking || asked) && (
+          <ReturnAskModal
+            open={asking}
+            onOk={checkReturn}
+            onCancel={() => {
+              toast.info(MSG.payCancelled);
+              stopWaiting();
+            }}
+          />
+        )}
+        {step?.kind === 'address' && (
+          <ThemedAddressModal open onSaved={() => setStep({ kind: 'pay', plan: step.plan })} onCancel={() => setStep(null)} />
+        )}
+        {step?.kind === 'pay' &&
+          (mobile ? (
+            <ThemedMobilePayModal plan={step.plan} methods={payMethods(userAgent, step.plan)} onClose={closePay} onJsapiOutcome={onJsapiOutcome} />
+          ) : (
+            <ThemedDesktopPayModal plan={step.plan} methods={payMethods(userAgent, step.plan)} onPaid={() => void onPaid()} onClose={closePay} />
+          ))}
+      </Suspense>
     </div>
   );
 }
@@ -241,8 +245,8 @@ function PlanList({
               />
               <span className="qy-sub__plan-head">
                 <span className="qy-sub__plan-title">{plan.title}</span>
-                {isContinuousPlan(plan) && <Tag color="red">{PAY_MSG.autoRenewTag}</Tag>}
-                {plan.type === currentType && <Tag>{PAY_MSG.currentPlan}</Tag>}
+                {isContinuousPlan(plan) && <SubTag color="red">{PAY_MSG.autoRenewTag}</SubTag>}
+                {plan.type === currentType && <SubTag>{PAY_MSG.currentPlan}</SubTag>}
               </span>
               <span className="qy-sub__price">
                 <span className="qy-sub__currency">¥</span>
@@ -292,19 +296,19 @@ function BuyBar({
         </p>
       )}
       <div className="qy-sub__buy-action">
-        <Tooltip title={why}>
+        <SubTooltip title={why}>
           <span className="qy-sub__buy-wrap">
-            <Button
-              type="primary"
+            <PlainButton
+              variant="primary"
               size="large"
               disabled={!!why || !plan || disabled}
               aria-describedby={why ? noteId : undefined}
               onClick={() => plan && onBuy(plan)}
             >
               {PAY_MSG.buyNow}
-            </Button>
+            </PlainButton>
           </span>
-        </Tooltip>
+        </SubTooltip>
         {why && (
           <p id={noteId} className="qy-sub__buy-note">
             {why}
@@ -333,7 +337,11 @@ function BenefitGrid({ benefits, included }: { benefits: EquityItem[]; included:
                 <h3>{b.title}</h3>
                 <p>{b.infos}</p>
               </div>
-              {locked && <LockOutlined className="qy-sub__lock" role="img" aria-label={PAY_MSG.locked} />}
+              {locked && (
+                <span className="qy-sub__lock" role="img" aria-label={PAY_MSG.locked}>
+                  <LockIcon />
+                </span>
+              )}
             </li>
           );
         })}
@@ -344,11 +352,7 @@ function BenefitGrid({ benefits, included }: { benefits: EquityItem[]; included:
 
 export default SubscriptionPanel;
 
-/** The panel in antd's App, whose modal the pay dialog and the order list confirm with. */
+/** The panel: plain on its first view, its antd parts themed by themselves (themed.tsx). */
 export function SubscriptionPanel() {
-  return (
-    <App component={false}>
-      <Panel />
-    </App>
-  );
+  return <Panel />;
 }

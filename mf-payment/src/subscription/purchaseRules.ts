@@ -1,5 +1,5 @@
 // Purchase limits of spec §6, kept pure so every case is tested without a browser.
-import { MSG, type ServicePlan, type ServiceType } from '@qianyan/shared';
+import { MSG, type ServicePlan, type ServiceType } from '@qianyan/shared/core';
 
 /** Continuous (auto-renewing) plans: 3 continuous monthly, 4 continuous yearly. */
 export const isContinuousPlan = (plan: Pick<ServicePlan, 'type'>) => plan.type === 3 || plan.type === 4;

@@ -1,6 +1,6 @@
 // Polls pay/notifypay every PAYMENT_POLL_MS until the order is paid (spec §4). Stops on unmount,
 // when the order is closed or refunded, or when `ordersn` becomes null.
-import { api, ApiError, PAYMENT_POLL_MS, type PayStatusReply } from '@qianyan/shared';
+import { api, ApiError, PAYMENT_POLL_MS, type PayStatusReply } from '@qianyan/shared/core';
 import { useEffect, useRef } from 'react';
 
 export type PollEnd = { paid: true } | { paid: false; message: string };

@@ -4,7 +4,7 @@
 // then pay/orderJsApiPay's parameters go to WeixinJSBridge's getBrandWCPayRequest. Its answer gives
 // 支付成功 (then the order is checked), 您取消的支付 or 支付失败. The local sandbox has no bridge:
 // its reply names the sandbox cashier, which the page opens instead.
-import { api, ApiError, MSG, type ProviderReply, type ServicePlan } from '@qianyan/shared';
+import { api, ApiError, MSG, type ProviderReply, type ServicePlan } from '@qianyan/shared/core';
 import { browser, pendingOrder } from './browser';
 
 const OPENID_KEY = 'qy-wx-openid';
