@@ -27,7 +27,8 @@ import { ReturnAskModal, ThemedAddressModal, ThemedDesktopPayModal, ThemedMobile
 import { SubAlert, SubTag, SubTooltip } from './plain';
 import { includedEquityIds, isContinuousPlan, isMobileDevice, payMethods, plansOnOffer, purchaseLimits } from './purchaseRules';
 import { refreshMembership, usePaymentPoll, type PollEnd } from './usePaymentPoll';
-import { payInWechat, resumedPlanId, type JsapiOutcome } from './wechatJsapi';
+import type { JsapiOutcome } from './wechatJsapi';
+import { resumedPlanId } from './wechatResume';
 import './subscription.css';
 
 /** How long 支付成功 shows before the page moves on. */
@@ -125,7 +126,10 @@ function Panel() {
     const plan = planId === null ? undefined : plans.find((p) => p.id === planId);
     if (!plan || resumed.current) return;
     resumed.current = true;
-    void payInWechat(plan).then((outcome) => outcome.kind !== 'leaving' && onJsapiOutcome(outcome));
+    // The JSAPI payment's code loads only now (the first view has no use for it).
+    void import('./wechatJsapi')
+      .then(({ payInWechat }) => payInWechat(plan))
+      .then((outcome) => outcome.kind !== 'leaving' && onJsapiOutcome(outcome));
   }, [plans, onJsapiOutcome]);
 
   const buy = (plan: ServicePlan) => {

@@ -11,6 +11,7 @@ import { AddressModal } from './AddressModal';
 import { DesktopPayModal } from './DesktopPayModal';
 import { MobilePayModal } from './MobilePayModal';
 import { OrderList } from './OrderList';
+import './themed.css';
 
 function Themed({ children }: { children: ReactNode }) {
   return (

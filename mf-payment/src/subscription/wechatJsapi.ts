@@ -6,10 +6,11 @@
 // its reply names the sandbox cashier, which the page opens instead.
 import { api, ApiError, MSG, type ProviderReply, type ServicePlan } from '@qianyan/shared/core';
 import { browser, pendingOrder } from './browser';
+import { RESUME_PARAM, resumedPlanId } from './wechatResume';
+
+export { RESUME_PARAM, resumedPlanId } from './wechatResume';
 
 const OPENID_KEY = 'qy-wx-openid';
-/** Query parameter marking the return from the authorisation: the plan being bought. */
-export const RESUME_PARAM = 'wxpay';
 
 interface BrandPayParams {
   appId: string;
@@ -52,13 +53,6 @@ const messageOf = (err: unknown, fallback: string) => {
   const reply = err instanceof ApiError ? (err.data as ProviderReply | undefined) : undefined;
   return reply?.msg || fallback;
 };
-
-/** The plan id the page came back with from the authorisation (with its code), if any. */
-export function resumedPlanId(search = window.location.search): number | null {
-  const q = new URLSearchParams(search);
-  const id = Number(q.get(RESUME_PARAM));
-  return q.get('code') && Number.isInteger(id) && id > 0 ? id : null;
-}
 
 /** Takes code, state and the resume mark off the address bar (a reload must not reuse the code). */
 function forgetResume() {

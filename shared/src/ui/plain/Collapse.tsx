@@ -3,7 +3,6 @@
 // (hidden) while closed, as antd does; several panels may be open at once.
 import { useId, useState, type ReactNode } from 'react';
 import { RightIcon } from './icons';
-import './antdText.css';
 import './collapse.css';
 
 export interface PlainCollapseItem<K extends string | number = string | number> {
