@@ -1,8 +1,8 @@
 // Avatar change (§2.6, §5): JPG or PNG under 10 MB, one picture; File/uploadFile, then updateAvatar.
 // The session user gets the new avatar so the header shows it at once. A file input of its own under
 // the button (antd's Upload would bring its list, progress and rc-upload to every tab's first view).
-import { CameraOutlined, LoadingOutlined } from '@ant-design/icons';
-import { api, getSession, MSG, toast, updateSessionUser, validateImageFile, type Profile } from '@qianyan/shared';
+import { api, getSession, MSG, toast, updateSessionUser, validateImageFile, type Profile } from '@qianyan/shared/core';
+import { CameraIcon, LoadingIcon } from '@qianyan/shared/plain';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { PERSONAL_TEXT as T } from './messages';
 
@@ -63,7 +63,7 @@ export function AvatarUpload({ onChanged }: { onChanged?(profile: Profile): void
         aria-label={T.avatarChange}
         onClick={() => input.current?.click()}
       >
-        {busy ? <LoadingOutlined aria-hidden="true" /> : <CameraOutlined aria-hidden="true" />}
+        {busy ? <LoadingIcon /> : <CameraIcon />}
         <span>{busy ? T.avatarUploading : T.avatarChange}</span>
       </button>
     </span>

@@ -1,4 +1,4 @@
-import { logout, type SessionUser } from '@qianyan/shared';
+import { logout, type SessionUser } from '@qianyan/shared/core';
 import { PlainButton } from '@qianyan/shared/plain';
 import { useState } from 'react';
 import { ACCOUNT_MSG } from '../messages';

@@ -38,6 +38,7 @@ export {
   SoundIcon,
   EditIcon,
   ExclamationCircleFilledIcon,
+  CameraIcon,
 } from './icons';
 export { PlainPopover } from './Popover';
 export { ShareTargets } from './ShareTargets';
