@@ -136,10 +136,42 @@ function followOwnLayout() {
   window.addEventListener('single-spa:before-routing-event', apply);
 }
 
-/** After the load event, a few seconds and an idle moment: work that must never hold the first view back. */
+/**
+ * Resolves once the route's own content is in #qy-main (text outside the server's picture of the
+ * page's top), or after PREVIEW_MAX_MS whatever happens (a page that failed to load). The remotes
+ * load after the window's load event, so that event alone says nothing about the first view.
+ */
+function routeDrawn(): Promise<void> {
+  const main = document.getElementById('qy-main');
+  const drawn = () => {
+    if (!main) return true;
+    const preview = document.getElementById('qy-first-view');
+    return (main.textContent?.length ?? 0) > (preview?.textContent?.length ?? 0);
+  };
+  return new Promise((resolve) => {
+    if (drawn()) return resolve();
+    const done = () => {
+      observer.disconnect();
+      window.clearTimeout(timer);
+      resolve();
+    };
+    const observer = new MutationObserver(() => {
+      if (drawn()) done();
+    });
+    observer.observe(main!, { childList: true, subtree: true, characterData: true });
+    const timer = window.setTimeout(done, PREVIEW_MAX_MS);
+  });
+}
+
+/**
+ * After the load event, the route's first content, a few seconds and an idle moment: work that must
+ * never hold the first view back.
+ */
 function whenSettled(run: () => void, delayMs = 3000) {
   const go = () =>
-    window.setTimeout(() => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(run, { timeout: 5000 }) : run()), delayMs);
+    void routeDrawn().then(() =>
+      window.setTimeout(() => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(run, { timeout: 5000 }) : run()), delayMs),
+    );
   if (document.readyState === 'complete') go();
   else window.addEventListener('load', go, { once: true });
 }
