@@ -13,6 +13,7 @@ import type { MediaUrls } from '../media/urls.js';
 import { isActiveMember, type MembershipService } from '../membership/service.js';
 import { createSearchService, isSearch, missQuery } from '../search/service.js';
 import { ListIndex, type ListFilter } from './listIndex.js';
+import { RowCache } from './rowCache.js';
 import { VersionedCache } from './versionedCache.js';
 import type {
   ArticleClass,
@@ -55,12 +56,16 @@ const REACHABLE = [1, 2];
 const CACHED_PAGES = 2_000;
 const CACHED_TOTALS = 20_000;
 /**
- * List rows by article id (under 1 KB each), and detail rows by permalinks or id (about 3 KB).
- * After a content version's list index is read, the rows of its newest CACHED_ROWS articles are
- * read into this cache in the background, a chunk at a time, so a list page seldom waits for a
- * query (on PGlite every query holds the one thread that also serves the requests).
+ * List rows by article id, and detail rows by permalinks or id. After a content version's list
+ * index is read, the rows of its newest articles are read into the row cache in the background, a
+ * chunk at a time, until it is full, so a list page seldom waits for a query (on PGlite every
+ * query holds the one thread that also serves the requests); older rows come in as pages ask for
+ * them, least recently used out. The cache is bounded by the bytes its strings hold (a list row
+ * takes about 1 KB of heap with its object, date and map entry): all 100 000 rows of the scale
+ * corpus took about 100 MB (issue "fast for a crowd": ≤ 600 MB resident).
  */
 const CACHED_ROWS = 150_000;
+const CACHED_ROW_BYTES = 24 * 1024 * 1024;
 const WARM_ROWS_CHUNK = 100;
 const CACHED_DETAILS = 2_000;
 /**
@@ -256,21 +261,13 @@ export function createContentService(deps: {
   now: () => Date;
 }) {
   const { db } = deps;
-  const pages = new VersionedCache<ListRow[]>(CACHED_PAGES);
+  // A page's ids only: its rows come from the row cache, so that they are held (and bounded) once.
+  const pages = new VersionedCache<number[]>(CACHED_PAGES);
   const totals = new VersionedCache<number>(CACHED_TOTALS);
   const refsCache = new VersionedCache<ArticleRefs>(1);
   const listIndexes = new VersionedCache<ListIndex | null>(1);
   // List rows by id, plain values (no promises: a page reads up to 100 of them) of one version.
-  let listRowsVersion = -Infinity;
-  const listRowMap = new Map<number, ListRow>();
-  /** The row cache of `version`, or undefined for a version older than the one cached. */
-  function listRows(version: number): Map<number, ListRow> | undefined {
-    if (version > listRowsVersion) {
-      listRowMap.clear();
-      listRowsVersion = version;
-    }
-    return version === listRowsVersion ? listRowMap : undefined;
-  }
+  const listRows = new RowCache<ListRow>(CACHED_ROWS, CACHED_ROW_BYTES, stringBytes);
   const details = new VersionedCache<DetailRow | undefined>(CACHED_DETAILS, Date.now, { max: CACHED_DETAIL_BYTES, of: stringBytes });
   const sharedListReplies = new VersionedCache<{ json: string; ids: number[] }>(CACHED_LIST_REPLIES, Date.now, {
     max: CACHED_LIST_REPLY_BYTES,
@@ -408,11 +405,11 @@ export function createContentService(deps: {
 
   /** List rows of published articles, in the order of `ids`: cached ones, the others in one query. */
   async function rowsByIds(version: number, ids: number[]): Promise<ListRow[]> {
-    const cache = listRows(version);
+    listRows.use(version);
     const byId = new Map<number, ListRow>();
     const missing: number[] = [];
     for (const id of ids) {
-      const cached = cache?.get(id);
+      const cached = listRows.get(version, id);
       if (cached) byId.set(id, cached);
       else missing.push(id);
     }
@@ -420,15 +417,17 @@ export function createContentService(deps: {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  /** Reads the rows of `ids` into the row cache, a chunk at a time, while `version` is current. */
+  /**
+   * Reads the rows of `ids` into the row cache, a chunk at a time, while `version` is current and
+   * the cache has room (rows pages asked for are never pushed out by the warm-up).
+   */
   async function warmRows(version: number, ids: Int32Array) {
     try {
       for (let at = 0; at < ids.length; at += WARM_ROWS_CHUNK) {
         await new Promise((resolve) => setImmediate(resolve));
         if (knownVersion !== undefined && knownVersion !== version) return;
-        const cache = listRows(version);
-        if (!cache) return;
-        const chunk = Array.from(ids.subarray(at, at + WARM_ROWS_CHUNK)).filter((id) => !cache.has(id));
+        if (!listRows.use(version) || !listRows.hasRoom) return;
+        const chunk = Array.from(ids.subarray(at, at + WARM_ROWS_CHUNK)).filter((id) => !listRows.has(version, id));
         if (chunk.length === 0) continue;
         await readRows(version, chunk);
       }
@@ -442,11 +441,7 @@ export function createContentService(deps: {
     const [raws, refs] = await Promise.all([listRowsQuery.execute({ ids }), refsOf(version)]);
     return raws.map((raw) => {
       const { professionalTitle: _title, ...row } = rowNames(raw, refs);
-      const cache = listRows(version);
-      if (cache) {
-        if (!cache.has(row.id) && cache.size >= CACHED_ROWS) cache.delete(cache.keys().next().value!);
-        cache.set(row.id, row);
-      }
+      listRows.set(version, row);
       return row;
     });
   }
@@ -735,13 +730,13 @@ export function createContentService(deps: {
       // count and raises the index's. On a PostgreSQL server (other instances count reads too) and
       // for the rare filter the index cannot answer: from `articles` alone, an index-only scan of
       // the covering index of the sort that stops after one page. Then the rows by id.
-      const loadPage = async (): Promise<ListRow[]> => {
+      const loadPage = async (): Promise<number[]> => {
         if (sortType !== 2) {
           const ids = (await listIndex())?.page(filter, sortType === 1, offset, pageSize);
-          if (ids) return rowsByIds(version, ids);
+          if (ids) return ids;
         } else if (await listenForVersions()) {
           const ids = (await listIndex())?.mostRead(filter, offset, pageSize);
-          if (ids) return rowsByIds(version, ids);
+          if (ids) return ids;
         }
         const ids = await db
           .select({ id: articles.id })
@@ -750,10 +745,7 @@ export function createContentService(deps: {
           .orderBy(...order())
           .limit(pageSize)
           .offset(offset);
-        return rowsByIds(
-          version,
-          ids.map((r) => r.id),
-        );
+        return ids.map((r) => r.id);
       };
       // Counting every match is the expensive part of a big list. Totals are exact: counted in the
       // list index (no rows read), or in SQL when it cannot answer; and kept per filter and content
@@ -766,12 +758,9 @@ export function createContentService(deps: {
       };
       const filterKey = JSON.stringify([sourceIds, classIds, filterIds, typeIds, articleIds, query.haswantsay === 1, range]);
       const [rows, total] = await Promise.all([
-        pages.get(
-          version,
-          `${filterKey}|${sortType}|${pageSize}|${offset}`,
-          loadPage,
-          sortType === 2 ? MOST_READ_PAGE_TTL_MS : undefined,
-        ),
+        pages
+          .get(version, `${filterKey}|${sortType}|${pageSize}|${offset}`, loadPage, sortType === 2 ? MOST_READ_PAGE_TTL_MS : undefined)
+          .then((ids) => rowsByIds(version, ids)),
         totals.get(version, filterKey, loadTotal),
       ]);
 
