@@ -62,10 +62,12 @@ const CACHED_TOTALS = 20_000;
  * query holds the one thread that also serves the requests); older rows come in as pages ask for
  * them, least recently used out. The cache is bounded by the bytes its strings hold (a list row
  * takes about 1 KB of heap with its object, date and map entry): all 100 000 rows of the scale
- * corpus took about 100 MB (issue "fast for a crowd": ≤ 600 MB resident).
+ * corpus took about 100 MB (issue "fast for a crowd": ≤ 600 MB resident). 48 MB of strings hold
+ * about 80 000 rows (about 75 MB of heap): at 24 MB, lists never asked before answered about a
+ * third fewer requests a second at 100 000 articles (docs/performance.md, "Memory at 100 000").
  */
 const CACHED_ROWS = 150_000;
-const CACHED_ROW_BYTES = 24 * 1024 * 1024;
+const CACHED_ROW_BYTES = 48 * 1024 * 1024;
 const WARM_ROWS_CHUNK = 100;
 const CACHED_DETAILS = 2_000;
 /**
