@@ -2,6 +2,7 @@
 // calendar icon, its hover and focus borders. For PlainHandover: `onUse(index)` when an end is pressed
 // or focused, `onPreload` when a pointer comes near (to start loading the real picker).
 import { CalendarIcon, SwapRightIcon } from './icons';
+import './outlinedField.css';
 import './rangeFacade.css';
 
 export function PlainRangeFacade({
@@ -33,7 +34,7 @@ export function PlainRangeFacade({
   );
   return (
     <div
-      className={className ? `qy-range-facade ${className}` : 'qy-range-facade'}
+      className={className ? `qy-ui-outlined qy-range-facade ${className}` : 'qy-ui-outlined qy-range-facade'}
       onPointerEnter={onPreload}
       // A press anywhere opens the picker, as antd's does: on the end input pressed, else the start.
       onPointerDown={(e) => {

@@ -3,6 +3,7 @@
 // PlainHandover, `onUse(true)` when it is pressed (the real one opens), `onUse(false)` when it is
 // focused from the keyboard, `onPreload` when a pointer comes near.
 import { DownIcon } from './icons';
+import './outlinedField.css';
 import './selectFacade.css';
 
 export function PlainSelectFacade({
@@ -23,7 +24,7 @@ export function PlainSelectFacade({
 }) {
   return (
     <div
-      className={className ? `qy-select-facade ${className}` : 'qy-select-facade'}
+      className={className ? `qy-ui-outlined qy-select-facade ${className}` : 'qy-ui-outlined qy-select-facade'}
       onPointerEnter={onPreload}
       onPointerDown={(e) => {
         e.preventDefault();

@@ -3,12 +3,17 @@
 import type { SVGProps } from 'react';
 import './icons.css';
 
-/** One @ant-design/icons shape (its 1024 viewBox, 1em square, the text colour). */
-export function PlainIcon({ d, className, ...rest }: { d: string } & SVGProps<SVGSVGElement>) {
+/** One @ant-design/icons shape (its viewBox, 1em square, the text colour); `d` is its path or paths. */
+export function PlainIcon({
+  d,
+  className,
+  viewBox = '64 64 896 896',
+  ...rest
+}: { d: string | readonly string[] } & Omit<SVGProps<SVGSVGElement>, 'd'>) {
   return (
     <svg
       className={className ? `qy-ui-icon ${className}` : 'qy-ui-icon'}
-      viewBox="64 64 896 896"
+      viewBox={viewBox}
       width="1em"
       height="1em"
       fill="currentColor"
@@ -16,7 +21,7 @@ export function PlainIcon({ d, className, ...rest }: { d: string } & SVGProps<SV
       focusable="false"
       {...rest}
     >
-      <path d={d} />
+      {typeof d === 'string' ? <path d={d} /> : d.map((path) => <path key={path} d={path} />)}
     </svg>
   );
 }
@@ -61,17 +66,11 @@ export const EllipsisIcon = ({ className }: IconProps) => (
 
 /** antd's spinning LoadingOutlined, for a button that waits. */
 export const LoadingIcon = ({ className }: IconProps) => (
-  <svg
-    className={className ? `qy-ui-icon qy-ui-icon-spin ${className}` : 'qy-ui-icon qy-ui-icon-spin'}
+  <PlainIcon
+    className={className ? `qy-ui-icon-spin ${className}` : 'qy-ui-icon-spin'}
     viewBox="0 0 1024 1024"
-    width="1em"
-    height="1em"
-    fill="currentColor"
-    aria-hidden="true"
-    focusable="false"
-  >
-    <path d="M988 548c-19.9 0-36-16.1-36-36 0-59.4-11.6-117-34.6-171.3a440.45 440.45 0 00-94.3-139.9 437.71 437.71 0 00-139.9-94.3C629 83.6 571.4 72 512 72c-19.9 0-36-16.1-36-36s16.1-36 36-36c69.1 0 136.2 13.5 199.3 40.3C772.3 66 827 103 874 150c47 47 83.9 101.8 109.7 162.7 26.7 63.1 40.2 130.2 40.2 199.3.1 19.9-16 36-35.9 36z" />
-  </svg>
+    d="M988 548c-19.9 0-36-16.1-36-36 0-59.4-11.6-117-34.6-171.3a440.45 440.45 0 00-94.3-139.9 437.71 437.71 0 00-139.9-94.3C629 83.6 571.4 72 512 72c-19.9 0-36-16.1-36-36s16.1-36 36-36c69.1 0 136.2 13.5 199.3 40.3C772.3 66 827 103 874 150c47 47 83.9 101.8 109.7 162.7 26.7 63.1 40.2 130.2 40.2 199.3.1 19.9-16 36-35.9 36z"
+  />
 );
 
 /** antd's LockOutlined. */
@@ -157,18 +156,13 @@ export const FilterIcon = ({ className }: IconProps) => (
 
 /** antd's PlayCircleOutlined (its two paths, drawn apart as antd draws them). */
 export const PlayCircleIcon = ({ className }: IconProps) => (
-  <svg
-    className={className ? `qy-ui-icon ${className}` : 'qy-ui-icon'}
-    viewBox="64 64 896 896"
-    width="1em"
-    height="1em"
-    fill="currentColor"
-    aria-hidden="true"
-    focusable="false"
-  >
-    <path d="M512 64C264.6 64 64 264.6 64 512s200.6 448 448 448 448-200.6 448-448S759.4 64 512 64zm0 820c-205.4 0-372-166.6-372-372s166.6-372 372-372 372 166.6 372 372-166.6 372-372 372z" />
-    <path d="M719.4 499.1l-296.1-215A15.9 15.9 0 00398 297v430c0 13.1 14.8 20.5 25.3 12.9l296.1-215a15.9 15.9 0 000-25.8zm-257.6 134V390.9L628.5 512 461.8 633.1z" />
-  </svg>
+  <PlainIcon
+    className={className}
+    d={[
+      'M512 64C264.6 64 64 264.6 64 512s200.6 448 448 448 448-200.6 448-448S759.4 64 512 64zm0 820c-205.4 0-372-166.6-372-372s166.6-372 372-372 372 166.6 372 372-166.6 372-372 372z',
+      'M719.4 499.1l-296.1-215A15.9 15.9 0 00398 297v430c0 13.1 14.8 20.5 25.3 12.9l296.1-215a15.9 15.9 0 000-25.8zm-257.6 134V390.9L628.5 512 461.8 633.1z',
+    ]}
+  />
 );
 
 /** antd's SoundOutlined. */
