@@ -40,6 +40,7 @@ export const ImportMessages = {
   docxNotZip: '文件不是有效的Word文档（.docx）：无法作为.docx压缩包读取',
   docxNoDocument: 'Word文档缺少正文部分（word/document.xml），文件可能已损坏',
   docxTooLarge: (limit: number) => `Word文档解压后超过${MB(limit)}，无法导入`,
+  fileTooLargeToRead: '文件内容过多，读取时超出了导入可用的内存，无法导入，请拆分后分别导入',
   docxBroken: (why: string) => `Word文档无法读取，文件可能已损坏：${why}`,
   docxEmpty: 'Word文档中没有可导入的正文',
   docxImagesDropped: (n: number) => `Word文档中的${n}张图片没有导入，请上传图片后插入`,

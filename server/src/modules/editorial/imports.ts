@@ -2,30 +2,20 @@
 // the English original, a Word .docx the Chinese body. The file is read whole before anything is
 // written; a file refused (ImportRefused) writes nothing. What it fills is saved as one revision
 // through the article's own save (sanitised, validated, based on the revision the editor had: a
-// stale one is refused as any save is, and the text kept as a revision not applied).
+// stale one is refused as any save is, and the text kept as a revision not applied). The file is
+// parsed and sanitised in a worker thread of its own (importReader.ts).
 import { AppError } from '../../lib/errors.js';
-import { readDocx } from './docx.js';
 import { ImportMessages as M, ImportRefused } from './importMessages.js';
-import { readJats, type JatsFigure } from './jats.js';
-import { sanitizeDocument } from './sanitize.js';
+import { createImportReader, type JatsRead } from './importReader.js';
 import { ArticleDocument, type DocumentInput, type EditorArticle } from './schemas.js';
 import type { EditorialService } from './service.js';
 
 /** Largest file each import takes. */
 export const IMPORT_LIMITS = { jats: 10 * 1024 * 1024, docx: 20 * 1024 * 1024 };
 
-export interface JatsImportSummary {
-  title: string;
-  authors: number;
-  sections: number;
-  references: number;
-  tables: number;
-  figures: JatsFigure[];
-  doi: string;
-  pubdate: string;
+export interface JatsImportSummary extends JatsRead {
   /** Document fields this import wrote. */
   filled: string[];
-  warnings: string[];
 }
 
 export interface DocxImportSummary {
@@ -58,19 +48,11 @@ async function refusing<T>(read: () => T | Promise<T>): Promise<T> {
   }
 }
 
-/** UTF-8 text of an XML file, or the refusal. */
-function utf8(bytes: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    throw new ImportRefused(M.jatsNotUtf8);
-  }
-}
-
 export type ImportService = ReturnType<typeof createImportService>;
 
-export function createImportService(deps: { editorial: EditorialService }) {
+export function createImportService(deps: { editorial: EditorialService; readFile?: ReturnType<typeof createImportReader> }) {
   const { editorial } = deps;
+  const readFile = deps.readFile ?? createImportReader();
 
   return {
     /** Checks that the caller may edit the article, before its file is read. */
@@ -83,45 +65,24 @@ export function createImportService(deps: { editorial: EditorialService }) {
      */
     async jats(memberId: number | undefined, input: { id: number; baseRevision: number; file: Buffer }): Promise<{ article: EditorArticle; summary: JatsImportSummary }> {
       const current = await editorial.editableArticle(memberId, input.id);
-      const parsed = await refusing(() => readJats(utf8(input.file)));
-      const fields: DocumentInput = sanitizeDocument({
-        outtitle: parsed.title,
-        enAuthors: parsed.authorLine,
-        enAbstract: parsed.abstractHtml,
-        enBody: parsed.bodyHtml,
-        enReferences: parsed.referencesHtml,
-        ...(current.document.pubdate === '' && parsed.pubdate ? { pubdate: parsed.pubdate } : {}),
-        ...(current.document.outlink === '' && parsed.doi ? { outlink: `https://doi.org/${parsed.doi}` } : {}),
-      });
+      const read = await refusing(() =>
+        readFile({ kind: 'jats', bytes: input.file, fillPubdate: current.document.pubdate === '', fillOutlink: current.document.outlink === '' }),
+      );
+      const { fields } = read;
       await refusing(() => checkLengths(fields));
       const article = await editorial.saveArticle(memberId, input.id, input.baseRevision, fields);
-      return {
-        article,
-        summary: {
-          title: parsed.title,
-          authors: parsed.authors.length,
-          sections: parsed.sections,
-          references: parsed.references,
-          tables: parsed.tables,
-          figures: parsed.figures,
-          doi: parsed.doi,
-          pubdate: parsed.pubdate,
-          filled: Object.keys(fields),
-          warnings: parsed.warnings,
-        },
-      };
+      return { article, summary: { ...read.summary, filled: Object.keys(fields) } };
     },
 
     /** Fills the Chinese body (content) from a Word .docx: headings, lists, tables and links kept. */
     async docx(memberId: number | undefined, input: { id: number; baseRevision: number; file: Buffer }): Promise<{ article: EditorArticle; summary: DocxImportSummary }> {
       await editorial.editableArticle(memberId, input.id);
-      const body = await refusing(() => readDocx(input.file));
-      const fields = sanitizeDocument({ content: body.html });
+      const read = await refusing(() => readFile({ kind: 'docx', bytes: input.file }));
+      const { fields } = read;
       if ((fields.content ?? '').replace(/<[^>]*>/g, '').trim() === '') throw AppError.badParameter(M.docxEmpty);
       await refusing(() => checkLengths(fields));
       const article = await editorial.saveArticle(memberId, input.id, input.baseRevision, fields);
-      const { html: _html, ...counts } = body;
-      return { article, summary: { ...counts, filled: ['content'] } };
+      return { article, summary: { ...read.summary, filled: ['content'] } };
     },
   };
 }
