@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { ensureFrontEnd, ROOT, run } from './lib/apps.mjs';
-import { startEnv } from './lib/startEnv.mjs';
+import { SERVER_NODE_FLAGS, startEnv } from './lib/startEnv.mjs';
 
 function serverNeedsBuild() {
   const entry = path.join(ROOT, 'server/dist/server.js');
@@ -26,7 +26,7 @@ if (serverNeedsBuild()) {
   if (code !== 0) process.exit(code);
 }
 
-const server = spawn(process.execPath, [path.join(ROOT, 'server/dist/server.js')], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, 'server/dist/server.js')], {
   stdio: 'inherit',
   cwd: ROOT,
   env: startEnv(process.env),

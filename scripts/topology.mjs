@@ -22,6 +22,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readRemotesJson, REMOTES, RELEASES_DIR, ROOT, run } from './lib/apps.mjs';
 import { apiEnv, API_SERVICES, generateSecrets, liveShellDir, renderNginx } from './lib/topology.mjs';
+import { SERVER_NODE_FLAGS } from './lib/startEnv.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -126,7 +127,7 @@ function oneShot(label, script) {
 const instances = {};
 function startInstance(service) {
   const out = fs.openSync(path.join(dir, `${service}.log`), 'a');
-  const child = spawn(process.execPath, [path.join(ROOT, 'server/dist/server.js')], { cwd: ROOT, env: envOf(service), stdio: ['ignore', out, out] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, 'server/dist/server.js')], { cwd: ROOT, env: envOf(service), stdio: ['ignore', out, out] });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   instances[service] = { child, exited };
   return instances[service];

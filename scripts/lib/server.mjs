@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { ROOT } from './apps.mjs';
+import { SERVER_NODE_FLAGS } from './startEnv.mjs';
 
 export const SERVER_ENTRY = path.join(ROOT, 'server/dist/server.js');
 
@@ -43,7 +44,7 @@ export function freePort() {
  * environment. Returns the child process.
  */
 export function startProductionServer({ port, pgliteDir, env = {}, stdio = 'ignore' }) {
-  return spawn(process.execPath, [SERVER_ENTRY], {
+  return spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
     cwd: ROOT,
     stdio,
     env: {

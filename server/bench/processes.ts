@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../../scripts/lib/startEnv.mjs';
 
 export const SERVER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -41,11 +42,12 @@ export async function freePort(): Promise<number> {
 /**
  * The real server on `env`'s database, listening on 127.0.0.1, once /api/health answers: development
  * mode (production with DATABASE_URL would demand the real providers' keys), warnings only, no API
- * docs, no demo seed. `args`: node's arguments (FROM_SOURCE, or the built dist/server.js).
+ * docs, no demo seed. `args`: node's arguments (FROM_SOURCE, or the built dist/server.js), after the
+ * V8 flags every server starts with (its heap limit).
  */
 export async function startServer(env: NodeJS.ProcessEnv, args: string[] = FROM_SOURCE): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
-  const child = startChild(args, {
+  const child = startChild([...SERVER_NODE_FLAGS, ...args], {
     ...env,
     NODE_ENV: 'development',
     HOST: '127.0.0.1',

@@ -249,7 +249,7 @@ function send(base: string, call: Call, token: string | undefined, timeoutMs = R
       },
     );
     req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', () => done({ ok: false, status: 0, head: 'connection error or timeout' }));
+    req.on('error', (err: NodeJS.ErrnoException) => done({ ok: false, status: 0, head: err.message === 'timeout' ? `no reply within ${timeoutMs} ms` : `connection error (${err.code ?? err.message})` }));
     req.end(call.body);
   });
 }

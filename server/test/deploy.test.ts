@@ -26,6 +26,8 @@ const topology = (await import(join(repoRoot, 'scripts', 'lib', 'topology.mjs'))
   templateVariables(text: string): string[];
 };
 
+const startEnv = (await import(join(repoRoot, 'scripts', 'lib', 'startEnv.mjs'))) as { SERVER_NODE_FLAGS: string[] };
+
 interface ComposeService {
   image?: string;
   build?: { target?: string; dockerfile?: string };
@@ -217,7 +219,10 @@ describe('deployment files and the local topology agree', () => {
     assert.doesNotMatch(runtime, /^USER root/m);
     assert.match(runtime, new RegExp(`^EXPOSE ${topology.API_CONTAINER_PORT}$`, 'm'));
     assert.match(runtime, new RegExp(`PORT=${topology.API_CONTAINER_PORT}\\b`));
-    assert.match(runtime, /^CMD \["node", "server\/dist\/server\.js"\]$/m);
+    // The server starts with the same V8 flags everywhere (scripts/lib/startEnv.mjs: its heap limit).
+    assert.match(runtime, new RegExp(`^CMD \\[${['node', ...startEnv.SERVER_NODE_FLAGS, 'server/dist/server.js'].map((a) => `"${a.replace(/[./]/g, '\\$&')}"`).join(', ')}\\]$`, 'm'));
+    const serverPackage = JSON.parse(readFileSync(join(repoRoot, 'server', 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    assert.equal(serverPackage.scripts.start, ['node', ...startEnv.SERVER_NODE_FLAGS, 'dist/server.js'].join(' '));
     assert.ok(dockerfile.trimEnd().endsWith(runtime.trimEnd()), 'runtime is the last stage (the default target)');
     // The image's release: what the API serves and publish copies; the shell is one of the releases.
     for (const path of ['server/dist', 'server/drizzle', 'releases']) assert.match(runtime, new RegExp(`^COPY --from=build /app/${path} `, 'm'));

@@ -75,8 +75,8 @@ const CACHED_DETAILS = 2_000;
  * and list replies whole pages: each cache is also bounded by the bytes its strings hold, so that
  * the process's memory does not grow with the corpus's text (issue "fast for a crowd": ≤ 600 MB).
  */
-const CACHED_DETAIL_BYTES = 32 * 1024 * 1024;
-const CACHED_LIST_REPLY_BYTES = 16 * 1024 * 1024;
+const CACHED_DETAIL_BYTES = 16 * 1024 * 1024;
+const CACHED_LIST_REPLY_BYTES = 8 * 1024 * 1024;
 /**
  * Whole serialized list replies, keyed by the request body as sent (without memberId): the reply is
  * the same for every caller but for ifCollect, so a repeated body costs no validation, no query and
