@@ -12,7 +12,7 @@
 // BENCH_TARGETS (pglite,postgres), BENCH_PROFILE=<dir> (a CPU profile of the server), BENCH_PGLITE_DIR=<dir> uses (and keeps) that PGlite directory
 // instead of a fresh one: a second run re-checks the seed in seconds instead of writing it again.
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -20,7 +20,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/db/client.js';
 import { seed } from '../src/db/seed/index.js';
 import { articleMix, coldArticleMix, createRandom, detailMix, type Mix } from './mix.js';
-import { FROM_SOURCE, SERVER_DIR, startBare, startServer, stopChild } from './processes.js';
+import { SERVER_DIR, serverEntry, startBare, startServer, stopChild } from './processes.js';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<AutocannonResult>;
@@ -62,9 +62,7 @@ const log = (...args: unknown[]) => console.log('[bench]', ...args);
 async function startApp(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
   // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (open it in DevTools).
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_PROFILE)}`] : [];
-  // The production form (dist/server.js) when it is built from the current sources: the resident
-  // memory reported below is then the deployed server's, without tsx's compiler and source maps.
-  const entry = serverBuildIsCurrent() ? ['dist/server.js'] : FROM_SOURCE;
+  const entry = serverEntry();
   log(`server: node ${entry.join(' ')}`);
   return startServer(env, [...profile, ...entry]);
 }
@@ -199,14 +197,6 @@ interface TargetResult {
   serverPeakRssMiB?: number;
   /** Judged only on PGlite at the budget's corpus size (BUDGET.rssArticles); undefined otherwise. */
   memoryPass?: boolean;
-}
-
-/** dist/server.js exists and is newer than every file under src/. */
-function serverBuildIsCurrent(): boolean {
-  const newest = (dir: string): number =>
-    Math.max(0, ...readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs)));
-  const entry = join(SERVER_DIR, 'dist/server.js');
-  return existsSync(entry) && statSync(entry).mtimeMs > newest(join(SERVER_DIR, 'src'));
 }
 
 /** Samples a process's resident memory until stopped; returns the highest sample, in MiB. */

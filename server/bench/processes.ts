@@ -2,6 +2,7 @@
 // free port of 127.0.0.1 with the benches' settings, the bare node:http reply they compare it with,
 // and stopping either.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,21 @@ export const SERVER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
 /** The server from its TypeScript sources (tsx). */
 export const FROM_SOURCE = ['--import', 'tsx', 'src/server.ts'];
+
+/** dist/server.js exists and is newer than every file under src/. */
+export function serverBuildIsCurrent(): boolean {
+  const newest = (dir: string): number =>
+    Math.max(0, ...readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs)));
+  const entry = join(SERVER_DIR, 'dist/server.js');
+  return existsSync(entry) && statSync(entry).mtimeMs > newest(join(SERVER_DIR, 'src'));
+}
+
+/**
+ * How the benches run the server: the production form (dist/server.js) when it is built from the
+ * current sources, so that speed and resident memory are the deployed server's (without tsx's
+ * compiler and source maps); else from the sources.
+ */
+export const serverEntry = (): string[] => (serverBuildIsCurrent() ? ['dist/server.js'] : FROM_SOURCE);
 
 /** A node child in the server's folder; its stderr is shown, its stdout read (so it never blocks). */
 export function startChild(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
@@ -42,10 +58,10 @@ export async function freePort(): Promise<number> {
 /**
  * The real server on `env`'s database, listening on 127.0.0.1, once /api/health answers: development
  * mode (production with DATABASE_URL would demand the real providers' keys), warnings only, no API
- * docs, no demo seed. `args`: node's arguments (FROM_SOURCE, or the built dist/server.js), after the
+ * docs, no demo seed. `args`: node's arguments (serverEntry() unless given), after the
  * V8 flags every server starts with (its heap limit).
  */
-export async function startServer(env: NodeJS.ProcessEnv, args: string[] = FROM_SOURCE): Promise<{ child: ChildProcess; url: string }> {
+export async function startServer(env: NodeJS.ProcessEnv, args: string[] = serverEntry()): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
   const child = startChild([...SERVER_NODE_FLAGS, ...args], {
     ...env,

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, eq, sql } from 'drizzle-orm';
+import { readCountOf } from '../src/modules/content/readCounts.js';
 import { articles, favourites, members } from '../src/db/schema/index.js';
 import { shanghaiDate } from '../src/lib/dates.js';
 import { createTestApp, type TestContext } from './helpers.js';
@@ -86,7 +87,7 @@ describe('article list', () => {
     const t1 = times(oldest);
     assert.deepEqual(t1, [...t1].sort((a, b) => a - b));
     assert.ok(t1[0]! < t0[t0.length - 1]!);
-    const rows = await ctx.app.db.select({ id: articles.id, readCount: articles.readCount }).from(articles);
+    const rows = await ctx.app.db.select({ id: articles.id, readCount: readCountOf }).from(articles);
     const reads = new Map(rows.map((r) => [r.id, r.readCount]));
     const counts = mostRead.map((r: { id: number }) => reads.get(r.id)!);
     assert.deepEqual(counts, [...counts].sort((a, b) => b - a));

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { and, eq } from 'drizzle-orm';
+import { readCountOf } from '../src/modules/content/readCounts.js';
 import { articlePreviews, articles, editorialAudit, readingRecords } from '../src/db/schema/index.js';
 import { EditorialMessages as M } from '../src/modules/editorial/messages.js';
 import { dataOf, editorCall, journalDraft, refused, staffTokens } from './editorial-helpers.js';
@@ -204,7 +205,7 @@ describe('what a preview shows', () => {
 
     dataOf(await open(permalinks, links.reader.token, member.token));
     dataOf(await open(permalinks, links.member.token, member.token));
-    const [row] = await ctx.app.db.select({ readCount: articles.readCount }).from(articles).where(eq(articles.id, draft.id));
+    const [row] = await ctx.app.db.select({ readCount: readCountOf }).from(articles).where(eq(articles.id, draft.id));
     assert.equal(row!.readCount, 0);
     await ctx.app.flushReadings();
     const records = await ctx.app.db.select().from(readingRecords).where(and(eq(readingRecords.memberId, member.id), eq(readingRecords.itemId, draft.id)));

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, arrayOverlaps, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { readCountOf } from '../src/modules/content/readCounts.js';
 import { articleFilters, articles, articleSources, articleTypes, contentVersion } from '../src/db/schema/index.js';
 import { classNamesOf } from '../src/modules/content/service.js';
 import { createRandom } from '../src/db/seed/generate.js';
@@ -81,7 +82,7 @@ describe('list pages and totals', () => {
         sortType === 1
           ? [asc(articles.postdate), asc(articles.id)]
           : sortType === 2
-            ? [desc(articles.readCount), desc(articles.postdate), desc(articles.id)]
+            ? [desc(readCountOf), desc(articles.postdate), desc(articles.id)]
             : [desc(articles.postdate), desc(articles.id)];
       const expectedIds = (
         await ctx.app.db
@@ -197,10 +198,10 @@ describe('content changes', () => {
   it('"most read" pages follow the read counts as they are written', async () => {
     // Two neighbours of the "most read" order a few reads apart, the second one public.
     const ranked = await ctx.app.db
-      .select({ id: articles.id, readCount: articles.readCount, accessLevel: articles.accessLevel, permalinks: articles.permalinks })
+      .select({ id: articles.id, readCount: readCountOf, accessLevel: articles.accessLevel, permalinks: articles.permalinks })
       .from(articles)
       .where(eq(articles.status, 1))
-      .orderBy(desc(articles.readCount), desc(articles.postdate), desc(articles.id));
+      .orderBy(desc(readCountOf), desc(articles.postdate), desc(articles.id));
     let k = 1;
     for (; k < ranked.length; k++) {
       if (ranked[k]!.accessLevel === 'public' && ranked[k - 1]!.readCount - ranked[k]!.readCount <= 30) break;
@@ -220,7 +221,7 @@ describe('content changes', () => {
       assert.equal(res.body.code, 0);
     }
     const written = async () =>
-      (await ctx.app.db.select({ n: articles.readCount }).from(articles).where(eq(articles.id, behind.id)))[0]!.n;
+      (await ctx.app.db.select({ n: readCountOf }).from(articles).where(eq(articles.id, behind.id)))[0]!.n;
     const deadline = Date.now() + 5_000;
     while ((await written()) !== behind.readCount + views && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     assert.equal(await written(), behind.readCount + views);
@@ -232,7 +233,7 @@ describe('content changes', () => {
         .select({ id: articles.id })
         .from(articles)
         .where(eq(articles.status, 1))
-        .orderBy(desc(articles.readCount), desc(articles.postdate), desc(articles.id))
+        .orderBy(desc(readCountOf), desc(articles.postdate), desc(articles.id))
         .limit(k + 5)
     ).map((r) => r.id);
     const fresh = await pageOf(k + 5, 1);
@@ -243,7 +244,7 @@ describe('content changes', () => {
   it('read counts do not raise the version; they are written together shortly after', async () => {
     const v0 = await version();
     const [target] = await ctx.app.db
-      .select({ id: articles.id, permalinks: articles.permalinks, readCount: articles.readCount })
+      .select({ id: articles.id, permalinks: articles.permalinks, readCount: readCountOf })
       .from(articles)
       .where(and(eq(articles.accessLevel, 'public'), eq(articles.status, 1)))
       .limit(1);
@@ -253,7 +254,7 @@ describe('content changes', () => {
     }
     // Written together about a second later.
     const readCount = async () =>
-      (await ctx.app.db.select({ readCount: articles.readCount }).from(articles).where(eq(articles.id, target!.id)))[0]!.readCount;
+      (await ctx.app.db.select({ readCount: readCountOf }).from(articles).where(eq(articles.id, target!.id)))[0]!.readCount;
     const deadline = Date.now() + 5_000;
     while ((await readCount()) !== target!.readCount + 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     assert.equal(await readCount(), target!.readCount + 3);

@@ -191,14 +191,14 @@ async function insertArticles(
     insert into articles (
       id, source_id, filter_id, type_id, weekly_issue_id, class_ids, permalinks, title, outtitle, author,
       pcauthor, intro, content, wantsay, haswantsay, wantsay_title, coi, keyword, aboutcontent, appendix,
-      thank, postdate, pubdate, thumb, video_url, outlink, relation_article_ids, access_level, read_count,
+      thank, postdate, pubdate, thumb, video_url, outlink, relation_article_ids, access_level,
       search_title, search_head, search_vector
     )
     select
       u.id, u.source_id, u.filter_id, u.type_id, u.weekly_issue_id, u.class_ids::integer[], u.permalinks, u.title,
       u.outtitle, u.author, u.pcauthor, u.intro, u.content, u.wantsay, u.haswantsay, u.wantsay_title, u.coi,
       u.keyword, u.aboutcontent, u.appendix, u.thank, u.postdate, u.pubdate, u.thumb, u.video_url, u.outlink,
-      u.relation_article_ids::integer[], u.access_level, u.read_count, u.search_title::tsvector,
+      u.relation_article_ids::integer[], u.access_level, u.search_title::tsvector,
       u.search_head::tsvector, u.search_vector::tsvector
     from unnest(
       ${arr(freshIds)}::integer[], ${col((a) => a.sourceId)}::integer[], ${col((a) => a.filterId)}::integer[],
@@ -211,15 +211,22 @@ async function insertArticles(
       ${col((a) => a.thank)}::text[], ${col((a) => a.postdate.toISOString())}::timestamptz[], ${col((a) => a.pubdate)}::date[],
       ${col((a) => a.thumb)}::text[], ${col((a) => a.videoUrl)}::text[], ${col((a) => a.outlink)}::text[],
       ${col((a) => intArray(a.related.map((r) => ids[r]!)))}::text[], ${col((a) => a.accessLevel)}::text[],
-      ${col((a) => a.readCount)}::integer[], ${arr(vectors.map((v) => v.searchTitle))}::text[],
+      ${arr(vectors.map((v) => v.searchTitle))}::text[],
       ${arr(vectors.map((v) => v.searchHead))}::text[],
       ${arr(vectors.map((v) => v.searchVector))}::text[]
     ) as u(
       id, source_id, filter_id, type_id, weekly_issue_id, class_ids, permalinks, title, outtitle, author,
       pcauthor, intro, content, wantsay, haswantsay, wantsay_title, coi, keyword, aboutcontent, appendix,
-      thank, postdate, pubdate, thumb, video_url, outlink, relation_article_ids, access_level, read_count,
+      thank, postdate, pubdate, thumb, video_url, outlink, relation_article_ids, access_level,
       search_title, search_head, search_vector
     )
     on conflict (permalinks) do nothing
+  `);
+  // Read counts of their own (article_reads), for the articles this batch did insert.
+  await db.execute(sql`
+    insert into article_reads (article_id, read_count)
+    select u.id, u.n from unnest(${arr(freshIds)}::integer[], ${col((a) => a.readCount)}::integer[]) as u(id, n)
+    where u.n > 0 and exists (select 1 from articles where articles.id = u.id)
+    on conflict (article_id) do nothing
   `);
 }

@@ -4,6 +4,7 @@ import type { Db } from '../client.js';
 import {
   articleClasses,
   articleFilters,
+  articleReads,
   articleSources,
   articles,
   articleTypes,
@@ -103,7 +104,7 @@ export async function seed(db: Db, { now, articles: corpusSize }: SeedOptions): 
   await indexStale(db);
   if (summary) {
     // Fresh statistics for the planner, and a visibility map so counts can be index-only scans.
-    await db.execute(sql`vacuum (analyze) articles, weekly_issues, members, favourites, reading_records`);
+    await db.execute(sql`vacuum (analyze) articles, article_reads, weekly_issues, members, favourites, reading_records`);
   }
   return summary;
 }
@@ -111,7 +112,7 @@ export async function seed(db: Db, { now, articles: corpusSize }: SeedOptions): 
 async function seedArticles(db: Db, now: Date) {
   const generated = generateArticles(now);
   for (let i = 0; i < generated.length; i += 100) {
-    const batch = generated.slice(i, i + 100).map(({ related: _related, ...row }) => ({ ...row, ...articleVectors(row) }));
+    const batch = generated.slice(i, i + 100).map(({ related: _related, readCount: _reads, ...row }) => ({ ...row, ...articleVectors(row) }));
     await db.insert(articles).values(batch).onConflictDoNothing({ target: articles.permalinks });
   }
   // Related articles point at ids, known only after insert.
@@ -123,6 +124,9 @@ async function seedArticles(db: Db, now: Date) {
         .where(inArray(articles.permalinks, generated.map((a) => a.permalinks)))
     ).map((r) => [r.permalinks, r.id]),
   );
+  // Read counts of their own (article_reads); an article seeded again keeps the count it has.
+  const reads = generated.filter((a) => a.readCount > 0).map((a) => ({ articleId: ids.get(a.permalinks)!, readCount: a.readCount }));
+  for (let i = 0; i < reads.length; i += 500) await db.insert(articleReads).values(reads.slice(i, i + 500)).onConflictDoNothing();
   const updates = generated
     .map((a) => ({ id: ids.get(a.permalinks)!, related: a.related.map((k) => ids.get(generated[k]!.permalinks)!) }))
     .filter((u) => u.related.length > 0);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { articles } from '../../db/schema/index.js';
+import { readCountOf } from './readCounts.js';
 
 /** Class ids are kept as bits of a 31-bit mask; a larger id makes the index decline. */
 const MAX_CLASS_ID = 30;
@@ -72,7 +73,7 @@ export class ListIndex {
       select string_agg(
                concat_ws(',', ${articles.id}, floor(extract(epoch from ${articles.postdate}) * 1000)::bigint,
                          ${articles.sourceId}, coalesce(${articles.filterId}, -1), coalesce(${articles.typeId}, -1),
-                         ${articles.haswantsay}, ${articles.readCount}, array_to_string(${articles.classIds}, ' ')),
+                         ${articles.haswantsay}, ${readCountOf}, array_to_string(${articles.classIds}, ' ')),
                ';' order by ${articles.postdate} desc, ${articles.id} desc) as rows
       from ${articles}
       where ${articles.status} = 1

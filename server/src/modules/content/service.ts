@@ -2,7 +2,7 @@ import { and, arrayOverlaps, asc, count, desc, eq, gte, inArray, lt, sql, type S
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../../db/client.js';
-import { articleClasses, articleFilters, articleSources, articles, articleTypes, contentVersion, searchMisses, type PreviewAudience } from '../../db/schema/index.js';
+import { articleClasses, articleFilters, articleReads, articleSources, articles, articleTypes, contentVersion, searchMisses, type PreviewAudience } from '../../db/schema/index.js';
 import { dayRange, shanghaiDate } from '../../lib/dates.js';
 import { ok } from '../../lib/envelope.js';
 import { AppError } from '../../lib/errors.js';
@@ -13,6 +13,7 @@ import type { MediaUrls } from '../media/urls.js';
 import { isActiveMember, type MembershipService } from '../membership/service.js';
 import { createSearchService, isSearch, missQuery } from '../search/service.js';
 import { ListIndex, type ListFilter } from './listIndex.js';
+import { readCountOf } from './readCounts.js';
 import { RowCache } from './rowCache.js';
 import { VersionedCache } from './versionedCache.js';
 import type {
@@ -368,7 +369,9 @@ export function createContentService(deps: {
     );
     try {
       const written = (await db.execute(
-        sql`update ${articles} set read_count = ${articles.readCount} + v.n from (values ${values}) as v(id, n) where ${articles.id} = v.id returning ${articles.id} as id, ${articles.readCount} as reads`,
+        sql`insert into ${articleReads} (article_id, read_count) select v.id, v.n from (values ${values}) as v(id, n) join ${articles} on ${articles.id} = v.id
+          on conflict (article_id) do update set read_count = ${articleReads.readCount} + excluded.read_count
+          returning article_id as id, read_count as reads`,
       )) as unknown as { rows: { id: number; reads: number }[] };
       for (const { id, reads } of written.rows) {
         writtenReads.set(Number(id), Number(reads));
@@ -702,7 +705,7 @@ export function createContentService(deps: {
         query.sortType === 1
           ? [asc(articles.postdate), asc(articles.id)]
           : query.sortType === 2
-            ? [desc(articles.readCount), desc(articles.postdate), desc(articles.id)]
+            ? [desc(readCountOf), desc(articles.postdate), desc(articles.id)]
             : [desc(articles.postdate), desc(articles.id)];
 
       const filter: ListFilter = { sourceIds, classIds, filterIds, typeIds, articleIds, haswantsay: query.haswantsay === 1, range };

@@ -5,6 +5,7 @@ import { and, arrayOverlaps, eq, gte, inArray, lt, sql, type SQL } from 'drizzle
 import type { Db } from '../../db/client.js';
 import { articles, lessons } from '../../db/schema/index.js';
 import type { ListFilter } from '../content/listIndex.js';
+import { readCountOf } from '../content/readCounts.js';
 import { VersionedCache } from '../content/versionedCache.js';
 import { glossaryStore } from '../glossary/store.js';
 import { headMatches, highlightOf, type Highlight } from './highlight.js';
@@ -252,7 +253,7 @@ export function createSearchService(deps: { db: Db }) {
         newest: { inner: sql`${articles.postdate} desc, ${articles.id} desc`, outer: sql`postdate desc, id desc` },
         oldest: { inner: sql`${articles.postdate} asc, ${articles.id} asc`, outer: sql`postdate asc, id asc` },
         read: {
-          inner: sql`${articles.readCount} desc, ${articles.postdate} desc, ${articles.id} desc`,
+          inner: sql`${readCountOf} desc, ${articles.postdate} desc, ${articles.id} desc`,
           outer: sql`read_count desc, postdate desc, id desc`,
         },
       };
@@ -288,7 +289,7 @@ export function createSearchService(deps: { db: Db }) {
        */
       const matchesIn = (order: Order, tiers: boolean, gate: SQL = sql`true`, match: string = q.all) => sql`
         select x.id, x.postdate, ${order === 'read' ? sql`x.read_count` : sql`0`} as read_count, ${tiers ? tierOf : sql`0`} as tier
-        from (select ${articles.id} as id, ${articles.postdate} as postdate${order === 'read' ? sql`, ${articles.readCount} as read_count` : sql``}
+        from (select ${articles.id} as id, ${articles.postdate} as postdate${order === 'read' ? sql`, ${readCountOf} as read_count` : sql``}
           from ${articles} where ${where} and ${articles.searchVector} @@ ${match}::tsquery and ${gate}
           order by ${orders[order].inner} limit ${SEARCH_WINDOW}) x
         ${tiers ? sql`join articles a on a.id = x.id` : sql``}`;
