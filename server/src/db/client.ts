@@ -52,9 +52,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  * (128MB) a large corpus fills it and the process keeps it all. On a data directory the pages it
  * no longer holds are re-read from the operating system's file cache (no disk access, no resident
  * memory of ours), and the list and detail caches above the database answer most reads, so a
- * smaller cache costs little time and saves about 100 MB (docs/performance.md, "Memory").
+ * smaller cache costs little time and saves about 100 MB (docs/performance.md, "Memory"). 16 MB
+ * rather than 32: at 100 000 articles list and detail speed were the same, and the server's resident
+ * peak under load 591 MiB against 609 (docs/performance.md, "Memory within budget").
  */
-const PGLITE_SHARED_BUFFERS = '32MB';
+const PGLITE_SHARED_BUFFERS = '16MB';
 
 async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHandle> {
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
