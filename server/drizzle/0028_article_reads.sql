@@ -14,6 +14,9 @@ ALTER TABLE "article_reads" ADD CONSTRAINT "article_reads_article_id_articles_id
 --> statement-breakpoint
 INSERT INTO "article_reads" ("article_id", "read_count") SELECT "id", "read_count" FROM "articles" WHERE "read_count" > 0;
 --> statement-breakpoint
+-- The most-read order of a search walks the counts from the top (search/service.ts).
+CREATE INDEX "article_reads_read_count_idx" ON "article_reads" USING btree ("read_count" DESC NULLS FIRST,"article_id" DESC NULLS FIRST);
+--> statement-breakpoint
 -- The content version's update trigger (0005, 0015) without the column it no longer has to leave out.
 DROP TRIGGER "articles_content_version_update" ON "articles";
 --> statement-breakpoint

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { articles, lessons } from '../src/db/schema/index.js';
+import { articleReads, articles, lessons } from '../src/db/schema/index.js';
 import { htmlToText } from '../src/modules/search/segment.js';
 import { createTestApp, type TestContext } from './helpers.js';
 
@@ -155,6 +155,26 @@ describe('search: filters, paging and order', () => {
     const oldest = (await search({ searchInfo: '患者', sortType: 1 })).results.map((r) => r.postdate);
     assert.deepEqual(newest, [...newest].sort().reverse());
     assert.deepEqual(oldest, [...oldest].sort());
+  });
+
+  it('sorts most read first (2): by read count, then newest; the matches never read last', async () => {
+    const { results } = await search({ searchInfo: '患者', sortType: 2 });
+    assert.ok(results.length > 10);
+    // One match never read: its count's row removed.
+    const unread = results[0]!;
+    await ctx.app.db.delete(articleReads).where(eq(articleReads.articleId, unread.id));
+    const again = (await search({ searchInfo: '患者', sortType: 2, _case: 'unread' })).results;
+    const reads = new Map((await ctx.app.db.select().from(articleReads)).map((r) => [r.articleId, r.readCount]));
+    const keyed = again.map((r) => ({ id: r.id, reads: reads.get(r.id), at: Date.parse(r.postdate) }));
+    const read = keyed.filter((k) => k.reads !== undefined);
+    assert.ok(read.length > 0);
+    for (let k = 1; k < read.length; k++) {
+      const [a, b] = [read[k - 1]!, read[k]!];
+      assert.ok(a.reads! > b.reads! || (a.reads === b.reads && a.at >= b.at), `${a.id} (${a.reads}) before ${b.id} (${b.reads})`);
+    }
+    const firstUnread = keyed.findIndex((k) => k.reads === undefined);
+    if (firstUnread >= 0) assert.ok(keyed.slice(firstUnread).every((k) => k.reads === undefined), 'never-read matches come after the read ones');
+    assert.ok(!again.slice(0, read.length).some((r) => r.id === unread.id), 'the article no longer read is not ranked among the read ones');
   });
 
   it('newest first gives exactly the newest matches, and sees a new publication date at once', async () => {

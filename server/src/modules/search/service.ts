@@ -3,7 +3,7 @@
 // ids of the page, the total and the highlights, and they build the reply as for any list.
 import { and, arrayOverlaps, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { articles, lessons } from '../../db/schema/index.js';
+import { articleReads, articles, lessons } from '../../db/schema/index.js';
 import type { ListFilter } from '../content/listIndex.js';
 import { readCountOf } from '../content/readCounts.js';
 import { VersionedCache } from '../content/versionedCache.js';
@@ -327,6 +327,26 @@ export function createSearchService(deps: { db: Db }) {
           rest as (select * from r0 union all select * from r1 union all select * from r2 union all select * from r3)`;
       };
 
+      /**
+       * The first SEARCH_WINDOW matches in the most-read order. Read counts live in article_reads
+       * (an article never read has no row): its index on the count lets the planner walk the counts
+       * from the top, checking each article (a common word fills the window within a few hundred
+       * articles), or sort the GIN index's matches (a rarer one). The matches never read follow,
+       * newest first, only when the read ones are fewer than the window.
+       */
+      const mostReadWindow = () => sql`
+        rr as materialized (
+          select ${articles.id} as id, ${articles.postdate} as postdate, ${articleReads.readCount} as read_count, 0 as tier
+          from ${articleReads} join ${articles} on ${articles.id} = ${articleReads.articleId}
+          where ${where} and ${articles.searchVector} @@ ${q.all}::tsquery
+          order by ${articleReads.readCount} desc, ${articles.postdate} desc, ${articles.id} desc limit ${SEARCH_WINDOW}),
+        ru as materialized (
+          select ${articles.id} as id, ${articles.postdate} as postdate, 0 as read_count, 0 as tier from ${articles}
+          where ${where} and ${articles.searchVector} @@ ${q.all}::tsquery and (select count(*) from rr) < ${SEARCH_WINDOW}
+            and not exists (select 1 from ${articleReads} where ${articleReads.articleId} = ${articles.id})
+          order by ${orders.newest.inner} limit ${SEARCH_WINDOW}),
+        w as materialized (select * from rr union all select * from ru order by read_count desc, postdate desc, id desc limit ${SEARCH_WINDOW})`;
+
       let window: SQL;
       let order: SQL;
       if (sortType !== RELEVANCE) {
@@ -335,7 +355,9 @@ export function createSearchService(deps: { db: Db }) {
           o === 'newest'
             ? sql`${newestMatches(false, sql`true`)},
               w as materialized (select distinct on (postdate, id) * from rest order by postdate desc, id desc limit ${SEARCH_WINDOW})`
-            : sql`w as materialized (${matchesIn(o, false)})`;
+            : o === 'read'
+              ? mostReadWindow()
+              : sql`w as materialized (${matchesIn(o, false)})`;
         order = orders[o].outer;
       } else {
         // Every match among the newest FIRST_RUNG_ROWS articles of the filter with its tier, in one
