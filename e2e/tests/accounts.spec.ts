@@ -6,7 +6,7 @@
 // GET /api/dev/captchaAnswer?uuid= (both dev tools, never on a production database; see
 // docs/decisions.md).
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { isMobile, loginThroughDialog, snap, test } from './support';
+import { isMobile, loginThroughDialog, logoutThroughHeader, snap, test } from './support';
 
 const NEW_PASSWORD = 'Kaiyuan#2027';
 
@@ -88,19 +88,6 @@ async function chooseCity(page: Page, form: Locator) {
   }).toPass({ timeout: 30_000 });
 }
 
-async function logoutFromHeader(page: Page, name: string) {
-  const header = page.locator('#qy-header');
-  await header.getByRole('button', { name: new RegExp(name) }).click();
-  // Logout ends in a full load of /index, often the page already shown, so the URL alone cannot
-  // tell the new document from the old one: mark the old one and wait until it is gone, or a
-  // click made next could land on the page being replaced.
-  await page.evaluate(() => ((window as unknown as { qyOldDocument: boolean }).qyOldDocument = true));
-  await page.locator('.qy-panel--user').getByRole('button', { name: '退出登录' }).click();
-  await page.waitForFunction(() => !(window as unknown as { qyOldDocument?: boolean }).qyOldDocument);
-  await page.waitForURL(/\/index$/);
-  await expect(header.getByRole('button', { name: '登录', exact: true })).toBeVisible();
-}
-
 test('registers by phone, completes a doctor profile, logs out and logs in again', async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
   const phone = freshPhone();
@@ -171,7 +158,7 @@ test('registers by phone, completes a doctor profile, logs out and logs in again
   await expect(page.locator('#qy-main').getByText('林知远').first()).toBeVisible();
 
   // Log out, then in again with the phone and the new password.
-  await logoutFromHeader(page, username);
+  await logoutThroughHeader(page, page.locator('#qy-header').getByRole('button', { name: new RegExp(username) }));
   await loginThroughDialog(page, phone, NEW_PASSWORD);
   await expect(toast(page, '登录成功')).toBeVisible();
   await expect(page.locator('#qy-header').getByRole('button', { name: new RegExp(username) })).toBeVisible();
@@ -227,7 +214,7 @@ test('a new WeChat user binds a phone and completes the profile', async ({ page,
   await expect(page.locator('#qy-header').getByRole('button', { name: /wx_/ })).toBeVisible();
 
   // The same WeChat user again: bound now, logged straight in and back home.
-  await logoutFromHeader(page, 'wx_');
+  await logoutThroughHeader(page, page.locator('#qy-header').getByRole('button', { name: /wx_/ }));
   await page.locator('#qy-header').getByRole('button', { name: '登录', exact: true }).click();
   await page.getByRole('dialog', { name: '用户登录' }).getByRole('button', { name: '微信登录' }).click();
   await page.getByRole('dialog', { name: '微信登录' }).getByRole('link', { name: '在本机打开' }).click();

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM } from '../../scripts/lib/browser.mjs';
-import { loginThroughDialog, snap, test } from './support';
+import { loginThroughDialog, logoutThroughHeader, snap, test } from './support';
 
 // Journeys elsewhere run without service workers (playwright.config.ts); these are about one.
 test.use({ serviceWorkers: 'allow' });
@@ -74,10 +74,7 @@ test('a member reads the week with the network cut, and logging out leaves none 
   // Logging out (online) deletes every kept reply: a member's text is no longer on this device.
   await context.setOffline(false);
   await page.goto('/index');
-  await page.locator('#qy-header .qy-user__trigger').first().click();
-  await page.locator('.qy-panel--user').getByRole('button', { name: '退出登录' }).click();
-  await page.waitForURL(/\/index$/);
-  await expect(page.locator('#qy-header').getByRole('button', { name: '登录', exact: true })).toBeVisible();
+  await logoutThroughHeader(page);
   await expect.poll(async () => (await keptReplies(page)).some((text) => text.includes(paid)), { timeout: 10_000 }).toBe(false);
   await context.setOffline(true);
   await page.goto(`/article-info?permalinks=${article.permalinks}`);

@@ -62,6 +62,21 @@ export async function loginOnConsole(page: Page, account: string, path = '/edito
   await expect(page.getByRole('navigation', { name: '千言编辑部' })).toBeVisible();
 }
 
+/**
+ * Logs out through the header's user menu (opened by `trigger`, the user's name by default), and
+ * waits for what logout ends in: a full load of /index, often the page already shown, so the URL
+ * alone cannot tell the new document from the old one. The old one is marked and waited out, or the
+ * next click or read could land on the page being replaced.
+ */
+export async function logoutThroughHeader(page: Page, trigger: Locator = page.locator('#qy-header .qy-user__trigger').first()) {
+  await trigger.click();
+  await page.evaluate(() => ((window as unknown as { qyOldDocument: boolean }).qyOldDocument = true));
+  await page.locator('.qy-panel--user').getByRole('button', { name: '退出登录' }).click();
+  await page.waitForFunction(() => !(window as unknown as { qyOldDocument?: boolean }).qyOldDocument);
+  await page.waitForURL(/\/index$/);
+  await expect(page.locator('#qy-header').getByRole('button', { name: '登录', exact: true })).toBeVisible();
+}
+
 /** Logs in through the header's login dialog, as a person would. */
 export async function loginThroughDialog(page: Page, account: string, password = PASSWORD) {
   await page.locator('#qy-header').getByRole('button', { name: '登录', exact: true }).click();
