@@ -2,24 +2,16 @@
 // free port of 127.0.0.1 with the benches' settings, the bare node:http reply they compare it with,
 // and stopping either.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverBuildIsCurrent } from '../../scripts/lib/server.mjs';
 import { SERVER_NODE_FLAGS } from '../../scripts/lib/startEnv.mjs';
 
 export const SERVER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The server from its TypeScript sources (tsx). */
 export const FROM_SOURCE = ['--import', 'tsx', 'src/server.ts'];
-
-/** dist/server.js exists and is newer than every file under src/. */
-export function serverBuildIsCurrent(): boolean {
-  const newest = (dir: string): number =>
-    Math.max(0, ...readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs)));
-  const entry = join(SERVER_DIR, 'dist/server.js');
-  return existsSync(entry) && statSync(entry).mtimeMs > newest(join(SERVER_DIR, 'src'));
-}
 
 /**
  * How the benches run the server: the production form (dist/server.js) when it is built from the
