@@ -12,14 +12,12 @@
 // BENCH_TARGETS (pglite,postgres), BENCH_PROFILE=<dir> (a CPU profile of the server), BENCH_PGLITE_DIR=<dir> uses (and keeps) that PGlite directory
 // instead of a fresh one: a second run re-checks the seed in seconds instead of writing it again.
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
-import { openDatabase } from '../src/db/client.js';
-import { seed } from '../src/db/seed/index.js';
 import { articleMix, coldArticleMix, createRandom, detailMix, type Mix } from './mix.js';
+import { pgliteDatabase, postgresDatabase, seedCorpus } from './databases.js';
 import { SERVER_DIR, serverEntry, startBare, startServer, stopChild } from './processes.js';
 
 const require = createRequire(import.meta.url);
@@ -172,19 +170,6 @@ async function searchAvailable(url: string): Promise<boolean> {
   }
 }
 
-async function seedInto(env: { databaseUrl?: string; pgliteDir: string }) {
-  const started = Date.now();
-  const database = await openDatabase({ databaseUrl: env.databaseUrl, pgliteDir: env.pgliteDir, poolMax: 2 });
-  try {
-    await database.migrate(async (db) => {
-      await seed(db, { now: new Date(), articles: ARTICLES });
-    });
-  } finally {
-    await database.close();
-  }
-  return (Date.now() - started) / 1000;
-}
-
 interface TargetResult {
   target: string;
   seedSeconds: number;
@@ -224,39 +209,13 @@ function rssMiB(pid: number | undefined): number | undefined {
 }
 
 async function runTarget(target: 'pglite' | 'postgres'): Promise<TargetResult> {
-  let env: NodeJS.ProcessEnv;
-  let cleanup = async () => {};
-  let seedEnv: { databaseUrl?: string; pgliteDir: string };
-  if (target === 'pglite') {
-    const kept = process.env.BENCH_PGLITE_DIR;
-    const dir = kept ? resolve(kept) : mkdtempSync(join(tmpdir(), 'qy-bench-pglite-'));
-    env = { PGLITE_DIR: dir, DATABASE_URL: '' };
-    seedEnv = { pgliteDir: dir };
-    cleanup = async () => {
-      if (!kept) rmSync(dir, { recursive: true, force: true });
-    };
-  } else {
-    const name = `qy_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
-    env = { DATABASE_URL: url.toString() };
-    seedEnv = { databaseUrl: url.toString(), pgliteDir: 'unused' };
-    cleanup = async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
+  const database = target === 'pglite' ? pgliteDatabase('qy-bench-pglite') : await postgresDatabase(PG_URL, 'qy_bench');
+  const { env, seedEnv, cleanup } = database;
 
   const children: ChildProcess[] = [];
   try {
     log(`${target}: seeding ${ARTICLES} articles…`);
-    const seedSeconds = await seedInto(seedEnv);
+    const seedSeconds = await seedCorpus(seedEnv, ARTICLES);
     log(`${target}: seeded in ${seedSeconds.toFixed(1)} s; starting the server (child process)…`);
     const app = await startApp(env);
     children.push(app.child);

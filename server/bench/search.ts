@@ -30,16 +30,15 @@
 // search migration is migrated in place (0012 rewrites every article's vector: minutes at 100 000
 // articles on PGlite, which has no autovacuum: run `vacuum (analyze) articles` on it afterwards, or
 // delete the directory to seed it again).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { buildApp, type App } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/client.js';
 import { seed } from '../src/db/seed/index.js';
+import { pgliteDatabase, postgresDatabase, seedCorpus } from './databases.js';
 import { SERVER_DIR, startServer, stopChild } from './processes.js';
 
 const ROOT = resolve(SERVER_DIR, '..');
@@ -148,19 +147,6 @@ interface ConcurrentResult {
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 const round = (n: number) => Math.round(n * 100) / 100;
-
-async function seedInto(env: { databaseUrl?: string; pgliteDir: string }, articles: number): Promise<number> {
-  const started = Date.now();
-  const database = await openDatabase({ databaseUrl: env.databaseUrl, pgliteDir: env.pgliteDir, poolMax: 2 });
-  try {
-    await database.migrate(async (db) => {
-      await seed(db, { now: new Date(), articles });
-    });
-  } finally {
-    await database.close();
-  }
-  return (Date.now() - started) / 1000;
-}
 
 async function appOn(env: Record<string, string>): Promise<App> {
   const config = loadConfig({
@@ -301,37 +287,15 @@ async function measureConcurrent(url: string, target: 'pglite' | 'postgres', con
 
 async function runTarget(target: 'pglite' | 'postgres', o: Required<Pick<SearchBenchOptions, 'articles' | 'samples'>> & SearchBenchOptions) {
   const log = o.log ?? console.log;
-  let env: Record<string, string>;
-  let seedEnv: { databaseUrl?: string; pgliteDir: string };
-  let cleanup = async () => {};
-  if (target === 'pglite') {
-    const kept = o.pgliteDir;
-    const dir = kept ? resolve(kept) : mkdtempSync(join(tmpdir(), 'qy-bench-search-'));
-    env = { PGLITE_DIR: dir, DATABASE_URL: '' };
-    seedEnv = { pgliteDir: dir };
-    cleanup = async () => {
-      if (!kept) rmSync(dir, { recursive: true, force: true });
-    };
-  } else {
-    const name = `qy_bench_search_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: o.databaseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(o.databaseUrl!);
-    url.pathname = `/${name}`;
-    env = { DATABASE_URL: url.toString(), DATABASE_POOL_MAX: '10' };
-    seedEnv = { databaseUrl: url.toString(), pgliteDir: 'unused' };
-    cleanup = async () => {
-      const c = new pg.Client({ connectionString: o.databaseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
+  const database =
+    target === 'pglite'
+      ? pgliteDatabase('qy-bench-search', o.pgliteDir)
+      : await postgresDatabase(o.databaseUrl!, 'qy_bench_search');
+  const { seedEnv, cleanup } = database;
+  const env: Record<string, string> = target === 'pglite' ? { ...database.env } : { ...database.env, DATABASE_POOL_MAX: '10' };
   try {
     log(`[search-bench] ${target}: seeding ${o.articles} articles…`);
-    const seedSeconds = await seedInto(seedEnv, o.articles);
+    const seedSeconds = await seedCorpus(seedEnv, o.articles);
     log(`[search-bench] ${target}: seeded in ${seedSeconds.toFixed(1)} s; measuring ${MIX.length} queries × ${o.samples}…`);
     const app = await appOn(env);
     let serial: Omit<TargetResult, 'concurrent' | 'pass'> & { pass: boolean };

@@ -31,13 +31,11 @@ import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
-import pg from 'pg';
-import { openDatabase } from '../src/db/client.js';
 import { members, memberships } from '../src/db/schema/index.js';
 import { corpusReaders } from '../src/db/seed/corpus.js';
 import { GLOSSARY } from '../src/db/seed/glossary.js';
-import { seed } from '../src/db/seed/index.js';
 import { articleMix, createRandom, detailMix, type Mix } from './mix.js';
+import { pgliteDatabase, postgresDatabase, seedCorpus, type BenchDatabase } from './databases.js';
 import { freePort, SERVER_DIR, startBare, startServer, stopChild } from './processes.js';
 // @ts-expect-error a plain ES module of the root scripts (tested there), without types
 import * as plan from '../../scripts/bench/mix-plan.mjs';
@@ -121,23 +119,14 @@ const MEMBER_READERS = CORPUS_READERS.slice(-5);
 const READER_ACCOUNTS = ['demo_reader', 'demo_doctor', ...CORPUS_READERS.slice(0, Math.min(10, CORPUS_READERS.length - 5))];
 
 /** Seeds (or re-checks) the scale corpus and gives the member readers a membership running a year. */
-async function prepare(db: { databaseUrl?: string; pgliteDir: string }) {
-  const started = Date.now();
-  const database = await openDatabase({ databaseUrl: db.databaseUrl, pgliteDir: db.pgliteDir, poolMax: 2 });
-  try {
-    await database.migrate(async (d) => {
-      const now = new Date();
-      await seed(d, { now, articles: ARTICLES });
-      const rows = await d.select({ id: members.id }).from(members).where(inArray(members.username, MEMBER_READERS));
-      for (const { id } of rows) {
-        const has = await d.select({ id: memberships.id }).from(memberships).where(and(eq(memberships.memberId, id), eq(memberships.serviceType, 2))).limit(1);
-        if (!has.length) await d.insert(memberships).values({ memberId: id, serviceType: 2, startsAt: now, endsAt: new Date(now.getTime() + 365 * 86_400_000) });
-      }
-    });
-  } finally {
-    await database.close();
-  }
-  return (Date.now() - started) / 1000;
+async function prepare(db: BenchDatabase['seedEnv']) {
+  return seedCorpus(db, ARTICLES, async (d, now) => {
+    const rows = await d.select({ id: members.id }).from(members).where(inArray(members.username, MEMBER_READERS));
+    for (const { id } of rows) {
+      const has = await d.select({ id: memberships.id }).from(memberships).where(and(eq(memberships.memberId, id), eq(memberships.serviceType, 2))).limit(1);
+      if (!has.length) await d.insert(memberships).values({ memberId: id, serviceType: 2, startsAt: now, endsAt: new Date(now.getTime() + 365 * 86_400_000) });
+    }
+  });
 }
 
 // ---- the calls ------------------------------------------------------------------------------------
@@ -442,39 +431,29 @@ async function runConfigs(): Promise<ConfigResult[]> {
   const wantsPg = CONFIGS.some((c) => c !== 'pglite');
   if (wantsPg && !PG_URL) log('PostgreSQL configurations skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL)');
   if (CONFIGS.includes('pglite')) {
-    const kept = process.env.BENCH_PGLITE_DIR;
-    const dir = kept ? resolve(kept) : mkdtempSync(join(tmpdir(), 'qy-bench-mix-'));
+    const database = pgliteDatabase('qy-bench-mix');
     try {
       log(`pglite: seeding or re-checking ${ARTICLES} articles…`);
-      const seedSeconds = await prepare({ pgliteDir: dir });
-      results.push(await runConfig('pglite', [{ PGLITE_DIR: dir, DATABASE_URL: '' }], seedSeconds));
+      const seedSeconds = await prepare(database.seedEnv);
+      results.push(await runConfig('pglite', [database.env], seedSeconds));
     } finally {
-      if (!kept) rmSync(dir, { recursive: true, force: true });
+      await database.cleanup();
     }
   }
   const pgConfigs = CONFIGS.filter((c) => c === 'postgres' || c === 'postgres2');
   if (pgConfigs.length && PG_URL) {
-    const name = `qy_bench_mix_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
+    const database = await postgresDatabase(PG_URL, 'qy_bench_mix');
     try {
-      log(`postgres: seeding ${ARTICLES} articles into ${name}…`);
-      const seedSeconds = await prepare({ databaseUrl: url.toString(), pgliteDir: 'unused' });
-      const env = { DATABASE_URL: url.toString() };
+      log(`postgres: seeding or re-checking ${ARTICLES} articles…`);
+      const seedSeconds = await prepare(database.seedEnv);
+      const env = database.env;
       if (pgConfigs.includes('postgres')) results.push(await runConfig('postgres', [env], seedSeconds));
       if (pgConfigs.includes('postgres2')) {
         const shared = { ...env, REDIS_URL };
         results.push(await runConfig('postgres2', [shared, shared], seedSeconds));
       }
     } finally {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await database.cleanup();
     }
   }
   return results;

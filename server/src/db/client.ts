@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.js';
+import { PgliteThread } from './pgliteThread.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -60,14 +61,11 @@ const PGLITE_SHARED_BUFFERS = '16MB';
 
 async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHandle> {
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
-  let client: PGlite;
-  if (dataDir === 'memory://') {
-    client = await PGlite.create(template ? { loadDataDir: template, startParams } : { startParams });
-  } else {
-    await mkdir(dataDir, { recursive: true });
-    client = await PGlite.create(dataDir, { startParams });
-  }
-  const db = drizzlePglite({ client, schema });
+  if (dataDir !== 'memory://') await mkdir(dataDir, { recursive: true });
+  // On a thread of its own (pgliteThread.ts): a statement no longer stops the server's thread.
+  const client = await PgliteThread.open({ dataDir, template, startParams });
+  // Drizzle's PGlite driver asks of its client only what the thread offers (query, transaction).
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
   return {
     db,
     driver: 'pglite',

@@ -4,6 +4,7 @@
 // file is read in a worker thread with a heap of its own, one file at a time: a file too large for it
 // ends that worker with the refusal below, and the server goes on serving.
 import { Worker } from 'node:worker_threads';
+import { workerEntry } from '../../lib/workerEntry.js';
 import type { DocxBody } from './docx.js';
 import { ImportMessages as M, ImportRefused } from './importMessages.js';
 import type { JatsFigure } from './jats.js';
@@ -35,14 +36,7 @@ export type ImportResult =
 
 type Reply = { ok: true; result: ImportResult } | { ok: false; refused: string };
 
-// The worker's own file; when the server runs from its sources (tests, development), the .ts file
-// loaded through tsx, which a worker's entry cannot be given directly on Node 20.
-const WORKER: [string | URL, { eval?: boolean }] = import.meta.url.endsWith('.ts')
-  ? [
-      `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) => tsImport(${JSON.stringify(new URL('./importWorker.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))`,
-      { eval: true },
-    ]
-  : [new URL('./importWorker.js', import.meta.url), {}];
+const WORKER = workerEntry('importWorker', import.meta.url);
 
 function readInWorker(job: ImportJob, heapMb: number): Promise<ImportResult> {
   return new Promise((resolve, reject) => {

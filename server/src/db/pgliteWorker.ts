@@ -1,0 +1,60 @@
+// The worker thread that holds the embedded database (pgliteThread.ts): PGlite runs every statement
+// on the thread that holds it, so here a search or a large write keeps this thread busy while the
+// server's own thread goes on parsing requests and answering from its caches.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type Results } from '@electric-sql/pglite';
+import type { WorkerInit, WorkerReply, WorkerRequest } from './pgliteThread.js';
+
+const identity = (value: unknown) => value;
+
+/** What a reply carries of an error: its message and the PostgreSQL fields (code, constraint …). */
+function plainError(err: unknown): Record<string, string | number | boolean> {
+  const out: Record<string, string | number | boolean> = { message: err instanceof Error ? err.message : String(err) };
+  if (err && typeof err === 'object') {
+    if (err instanceof Error) out.name = err.name;
+    for (const [key, value] of Object.entries(err)) {
+      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') out[key] = value;
+    }
+  }
+  return out;
+}
+
+const results = (r: Results) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows });
+
+async function main() {
+  const init = workerData as WorkerInit;
+  const port = parentPort!;
+  const options = { startParams: init.startParams, ...init.artifacts, ...(init.template ? { loadDataDir: init.template } : {}) };
+  const pg = init.dataDir === 'memory://' ? await PGlite.create(options) : await PGlite.create(init.dataDir, options);
+
+  const run = async (req: WorkerRequest): Promise<unknown> => {
+    switch (req.op) {
+      case 'query': {
+        // Drizzle's parsers keep these types' text as it is (dates and intervals); functions cannot
+        // cross threads, so the types are named and their parser made here.
+        const parsers = Object.fromEntries(req.rawTypes.map((type) => [type, identity]));
+        return results(await pg.query(req.sql, req.params, { rowMode: req.rowMode, parsers }));
+      }
+      case 'exec':
+        return (await pg.exec(req.sql)).map(results);
+      case 'listen':
+        // PGlite calls a listener while it reads the notifying statement's reply, so the notice is
+        // posted before that statement's own reply: the server thread reads them in this order.
+        await pg.listen(req.channel, (payload) => port.postMessage({ notify: req.channel, payload } satisfies WorkerReply));
+        return null;
+      case 'close':
+        await pg.close();
+        return null;
+    }
+  };
+
+  port.on('message', (req: WorkerRequest) => {
+    run(req).then(
+      (result) => port.postMessage({ id: req.id, ok: true, result } satisfies WorkerReply),
+      (err: unknown) => port.postMessage({ id: req.id, ok: false, error: plainError(err) } satisfies WorkerReply),
+    );
+  });
+  port.postMessage({ ready: true } satisfies WorkerReply);
+}
+
+main().catch((err: unknown) => parentPort!.postMessage({ failed: plainError(err) } satisfies WorkerReply));
