@@ -3,6 +3,7 @@
 // and stopping either.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { createInterface } from 'node:readline';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serverBuildIsCurrent } from '../../scripts/lib/server.mjs';
@@ -20,11 +21,17 @@ export const FROM_SOURCE = ['--import', 'tsx', 'src/server.ts'];
  */
 export const serverEntry = (): string[] => (serverBuildIsCurrent() ? ['dist/server.js'] : FROM_SOURCE);
 
-/** A node child in the server's folder; its stderr is shown, its stdout read (so it never blocks). */
+/**
+ * A node child in the server's folder; its stderr is shown, and of its stdout (the server's JSON log)
+ * the warnings and errors (a slow statement of the embedded database, a failed request), cut to
+ * 400 characters; the rest is read and dropped (so it never blocks).
+ */
 export function startChild(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
   const child = spawn(process.execPath, args, { cwd: SERVER_DIR, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stderr!.on('data', (d: Buffer) => process.stderr.write(`  [child] ${d}`));
-  child.stdout!.resume();
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    if (/^\{"level":(4|5|6)0\b/.test(line)) process.stderr.write(`  [child] ${line.slice(0, 400)}\n`);
+  });
   return child;
 }
 

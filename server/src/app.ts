@@ -79,6 +79,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     pgliteDir: config.pgliteDir,
     pgliteTemplate: config.pgliteTemplate,
     poolMax: config.databasePoolMax,
+    pgliteSlowMs: config.pgliteSlowMs,
     seedDemoData: config.seedDemoData,
     now: config.now,
   });

@@ -18,6 +18,8 @@ export interface AppConfig {
   /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
   databaseUrl?: string;
   databasePoolMax: number;
+  /** Embedded database: statements slower than this (ms) are logged at warn; 0 logs none. */
+  pgliteSlowMs: number;
   /** PGlite data directory, or 'memory://' for a throw-away in-memory database. */
   pgliteDir: string;
   /** Tests only: a PGlite data-dir dump a 'memory://' database starts from (skips initdb). */
@@ -344,6 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     prettyLogs: nodeEnv === 'development' && Boolean(process.stdout.isTTY),
     databaseUrl,
     databasePoolMax: int('DATABASE_POOL_MAX', 10, 1, 1000),
+    pgliteSlowMs: int('PGLITE_SLOW_MS', 500, 0, 3_600_000),
     pgliteDir,
     // The embedded database is the demo mode, so it is seeded unless told otherwise; a real
     // production database only gets demo accounts when SEED_DEMO_DATA=true.

@@ -86,6 +86,7 @@ export async function createTestApp(options: TestOptions = {}): Promise<TestCont
     prettyLogs: false,
     databaseUrl,
     databasePoolMax: 4,
+    pgliteSlowMs: 0,
     pgliteDir: 'memory://',
     pgliteTemplate,
     seedDemoData: true,

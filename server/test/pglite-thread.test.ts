@@ -99,4 +99,19 @@ describe('PGlite on a worker thread', () => {
     // In the server's thread, the 300 ms statement would have let no timer run until it ended.
     assert.ok(ticks >= 10, `timers ran ${ticks} times during a 300 ms statement`);
   });
+
+  it('reports a statement slower than the threshold, by its own time and not its wait in the queue', async () => {
+    const slow: { ms: number; statement: string }[] = [];
+    const log = { warn: (obj: object) => slow.push(obj as { ms: number; statement: string }) };
+    const db = await openDatabase({ pgliteDir: 'memory://', pgliteTemplate: await emptyPgliteCluster(), pgliteSlowMs: 150, log });
+    try {
+      // The second statement waits about 200 ms behind the first but runs in no time itself.
+      await Promise.all([db.db.execute(sql`select pg_sleep(0.2)`), db.db.execute(sql`select 1 as quick`)]);
+    } finally {
+      await db.close();
+    }
+    assert.equal(slow.length, 1, JSON.stringify(slow));
+    assert.match(slow[0]!.statement, /pg_sleep/);
+    assert.ok(slow[0]!.ms >= 150);
+  });
 });

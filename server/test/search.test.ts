@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { articleReads, articles, lessons } from '../src/db/schema/index.js';
-import { htmlToText } from '../src/modules/search/segment.js';
+import { readFileSync } from 'node:fs';
+import { htmlToText, medicalTermsFile, parseQuery, toTsquery } from '../src/modules/search/segment.js';
 import { createTestApp, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
@@ -95,6 +96,34 @@ describe('search: matching', () => {
     const { results, page } = await search({ searchInfo: '"随机对照试验"' });
     assert.ok(page.total > 0);
     for (const r of results) assert.ok((await textOf(r.id)).includes('随机对照试验'), r.title);
+  });
+
+  it('finds a phrase through the dictionary words inside it: exactly the articles that hold it', async () => {
+    // A phrase no dictionary word spells whole is a phrase of lexemes; a dictionary word inside it
+    // is one of them (far rarer than its bigrams, so the index has few articles to recheck).
+    assert.equal(toTsquery(parseQuery('"出血性卒中"')), "('出血性' <2> '性卒' <1> '卒中')");
+    assert.equal(toTsquery(parseQuery('"肺透明膜病"')), "('肺透' <1> '透明膜' <2> '膜病')");
+    // In the seeded text: a medical term of three or more characters and the two characters after it.
+    const texts = await Promise.all((await published()).map(async (a) => ({ id: a.id, text: await textOf(a.id) })));
+    const terms = readFileSync(medicalTermsFile(), 'utf8')
+      .split('\n')
+      .map((line) => line.split(' ')[0]!)
+      .filter((t) => !t.startsWith('#') && t.length >= 3);
+    let phrase = '';
+    for (const term of terms) {
+      for (const { text } of texts) {
+        const m = new RegExp(`${term}[\u4e00-\u9fff]{2}`).exec(text);
+        if (m && parseQuery(`"${m[0]}"`).terms[0]!.lexemes.includes(term)) phrase = m[0];
+        if (phrase) break;
+      }
+      if (phrase) break;
+    }
+    assert.ok(phrase, 'a term followed by two characters somewhere in the seeded text');
+    const { results, page } = await search({ searchInfo: `"${phrase}"` });
+    const holding = texts.filter((t) => t.text.includes(phrase)).map((t) => t.id);
+    assert.ok(holding.length > 0);
+    assert.equal(page.total, holding.length, phrase);
+    assert.deepEqual(new Set(results.map((r) => r.id)), new Set(holding));
   });
 
   it('needs every word of a query of several words', async () => {

@@ -36,7 +36,9 @@ export interface DatabaseOptions {
    * helper passes an empty cluster, which makes a fresh database several times faster to open).
    */
   pgliteTemplate?: Blob;
-  /** Where a PostgreSQL connection lost under a client is reported (at warn). */
+  /** Embedded database: statements slower than this (ms) are reported at warn; 0 or absent reports none. */
+  pgliteSlowMs?: number;
+  /** Where a PostgreSQL connection lost under a client, and a slow embedded statement, are reported (at warn). */
   log?: { warn(obj: object, msg: string): void };
 }
 
@@ -45,7 +47,7 @@ const MIGRATION_LOCK_KEY = 7_270_301;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openNodePostgres(options.databaseUrl, options.poolMax ?? 10, options.log);
-  return openPglite(options.pgliteDir, options.pgliteTemplate);
+  return openPglite(options.pgliteDir, options.pgliteTemplate, options.pgliteSlowMs ?? 0, options.log);
 }
 
 /**
@@ -59,11 +61,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  */
 const PGLITE_SHARED_BUFFERS = '16MB';
 
-async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, template: Blob | undefined, slowMs: number, log?: DatabaseOptions['log']): Promise<DatabaseHandle> {
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
   if (dataDir !== 'memory://') await mkdir(dataDir, { recursive: true });
   // On a thread of its own (pgliteThread.ts): a statement no longer stops the server's thread.
-  const client = await PgliteThread.open({ dataDir, template, startParams });
+  const client = await PgliteThread.open({ dataDir, template, startParams, slowMs }, (slow) =>
+    log?.warn({ ms: slow.ms, statement: slow.statement }, 'slow statement on the embedded database'),
+  );
   // Drizzle's PGlite driver asks of its client only what the thread offers (query, transaction).
   const db = drizzlePglite({ client: client as unknown as PGlite, schema });
   return {

@@ -15,6 +15,8 @@ export interface WorkerInit {
   /** For 'memory://': the data-dir dump to start from. */
   template?: Blob;
   startParams: string[];
+  /** Statements slower than this (ms) are reported (`slow` replies); 0 reports none. */
+  slowMs: number;
   /** PGlite's WebAssembly and file bundle, read and compiled once per process (see artifacts). */
   artifacts: Artifacts;
 }
@@ -59,8 +61,15 @@ export type WorkerReply =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: PlainError }
   | { notify: string; payload: string }
+  | { slow: SlowStatement }
   | { ready: true }
   | { failed: PlainError };
+
+/** A statement that took longer than `slowMs`: its time and its text (cut at 500 characters, without its parameters). */
+export interface SlowStatement {
+  ms: number;
+  statement: string;
+}
 
 export interface QueryResult {
   rows: unknown[];
@@ -86,6 +95,9 @@ export interface ThreadTransaction {
  */
 export const PGLITE_THREAD_HEAP_MB = 192;
 
+/** Its young generation (MiB): V8's default for a worker lets garbage reach tens of MiB before collecting. */
+export const PGLITE_THREAD_YOUNG_MB = 16;
+
 const WORKER = workerEntry('pgliteWorker', import.meta.url);
 
 /** An error of the database as the driver would throw it: the message with PostgreSQL's fields. */
@@ -106,9 +118,13 @@ export class PgliteThread {
   /** Why the thread can no longer answer, once it cannot. */
   #lost: Error | undefined;
 
-  private constructor(worker: Worker) {
+  private constructor(worker: Worker, onSlow: (slow: SlowStatement) => void) {
     this.#worker = worker;
     worker.on('message', (reply: WorkerReply) => {
+      if ('slow' in reply) {
+        onSlow(reply.slow);
+        return;
+      }
       if ('notify' in reply) {
         for (const listener of this.#listeners.get(reply.notify) ?? []) listener(reply.payload);
         return;
@@ -130,12 +146,12 @@ export class PgliteThread {
   }
 
   /** Starts the thread and opens the database in it. */
-  static async open(options: Omit<WorkerInit, 'artifacts'>): Promise<PgliteThread> {
+  static async open(options: Omit<WorkerInit, 'artifacts'>, onSlow: (slow: SlowStatement) => void = () => {}): Promise<PgliteThread> {
     const init: WorkerInit = { ...options, artifacts: await pgliteArtifacts() };
     const worker = new Worker(WORKER[0], {
       ...WORKER[1],
       workerData: init,
-      resourceLimits: { maxOldGenerationSizeMb: PGLITE_THREAD_HEAP_MB },
+      resourceLimits: { maxOldGenerationSizeMb: PGLITE_THREAD_HEAP_MB, maxYoungGenerationSizeMb: PGLITE_THREAD_YOUNG_MB },
     });
     return new Promise((resolve, reject) => {
       const failed = (err: Error) => {
@@ -146,7 +162,7 @@ export class PgliteThread {
         if (!('ready' in reply) && !('failed' in reply)) return;
         worker.off('message', onMessage);
         worker.off('error', failed);
-        if ('ready' in reply) resolve(new PgliteThread(worker));
+        if ('ready' in reply) resolve(new PgliteThread(worker, onSlow));
         else failed(databaseError(reply.failed));
       };
       worker.on('message', onMessage);

@@ -48,8 +48,28 @@ async function main() {
     }
   };
 
+  // One statement at a time, as PGlite would run them anyway, so that a statement's time is its own
+  // and not the wait behind the one before.
+  let chain: Promise<unknown> = Promise.resolve();
+  /** Runs `req` in turn; reports it when slower than `slowMs` (its text only: parameters may be readers' data). */
+  const timed = (req: WorkerRequest) => {
+    const turn = chain.then(async () => {
+      const started = performance.now();
+      try {
+        return await run(req);
+      } finally {
+        const ms = performance.now() - started;
+        if (init.slowMs && ms >= init.slowMs && (req.op === 'query' || req.op === 'exec')) {
+          port.postMessage({ slow: { ms: Math.round(ms), statement: req.sql.slice(0, 500) } } satisfies WorkerReply);
+        }
+      }
+    });
+    chain = turn.catch(() => undefined);
+    return turn;
+  };
+
   port.on('message', (req: WorkerRequest) => {
-    run(req).then(
+    timed(req).then(
       (result) => port.postMessage({ id: req.id, ok: true, result } satisfies WorkerReply),
       (err: unknown) => port.postMessage({ id: req.id, ok: false, error: plainError(err) } satisfies WorkerReply),
     );

@@ -14,6 +14,7 @@ export interface DbPluginOptions {
   pgliteDir: string;
   pgliteTemplate?: Blob;
   poolMax: number;
+  pgliteSlowMs?: number;
   seedDemoData: boolean;
   now: () => Date;
 }
@@ -26,6 +27,7 @@ export default fp<DbPluginOptions>(
       pgliteDir: opts.pgliteDir,
       pgliteTemplate: opts.pgliteTemplate,
       poolMax: opts.poolMax,
+      pgliteSlowMs: opts.pgliteSlowMs,
       log: app.log,
     });
     try {

@@ -246,12 +246,29 @@ export const hasCjk = (text: string) => new RegExp(`[${CJK}]`).test(text);
 const CJK_CHAR = new RegExp(`^[${CJK}]$`);
 const isCjkChar = (lexeme: string) => CJK_CHAR.test(lexeme);
 
-/** The lexemes of a Chinese term: itself for one character, else its bigrams in order. */
+/**
+ * The lexemes of a Chinese term: itself for one character, else a phrase that covers it: at each
+ * offset the longest dictionary word of three or more characters starting there (indexed at that
+ * offset wherever the text holds the term, see longWords), else the bigram. A word stands for the
+ * bigrams inside it, and is far rarer than they are: the GIN index then intersects short posting
+ * lists, and few articles are left to recheck for the phrase. 出血性卒中, which no article holds,
+ * was 出血 <1> 血性 <1> 性卒 <1> 卒中, in 27 000 of 100 000 articles, each read to find no phrase;
+ * it is 出血性 <2> 性卒 <1> 卒中, and no article holds 出血性.
+ */
 function cjkTerm(term: string): QueryTerm {
   if (term.length === 1) return { text: term, lexemes: [term], gaps: [] };
+  const longest = new Map<number, string>();
+  for (const { word, at } of longWords(term)) if (word.length > (longest.get(at)?.length ?? 0)) longest.set(at, word);
   const lexemes: string[] = [];
-  for (let i = 0; i + 1 < term.length; i++) lexemes.push(term.slice(i, i + 2));
-  return { text: term, lexemes, gaps: lexemes.slice(1).map(() => 1) };
+  const offsets: number[] = [];
+  for (let i = 0; i + 1 < term.length; ) {
+    const word = longest.get(i);
+    lexemes.push(word ?? term.slice(i, i + 2));
+    offsets.push(i);
+    // A word covers the bigrams that start inside it; the one starting at its last character is not.
+    i += word ? word.length - 1 : 1;
+  }
+  return { text: term, lexemes, gaps: offsets.slice(1).map((o, k) => o - offsets[k]!) };
 }
 
 /** Width in positions of a term's text as indexed (a Chinese run: its length). */
@@ -317,7 +334,8 @@ export function parseQuery(input: string): ParsedQuery {
       tokens.forEach((t, k) => {
         if (k > 0) {
           const prev = tokens[k - 1]!;
-          phrase.gaps.push(widthOf(prev) - (prev.lexemes.length - 1));
+          // From prev's last lexeme (at the sum of its gaps) to where the next token begins.
+          phrase.gaps.push(widthOf(prev) - prev.gaps.reduce((sum, g) => sum + g, 0));
         }
         phrase.lexemes.push(...t.lexemes);
         phrase.gaps.push(...t.gaps);
