@@ -44,6 +44,7 @@ const BUDGET = {
   cls: 0.05,
   listP99Ms: 15,
   listShareOfBare: 0.1,
+  memberDetailP99OfVisitor: 3,
   searchP95Ms: 30,
   searchP99Ms: 60,
 };
@@ -266,6 +267,7 @@ if (wants('api') && seedCode === 0) {
       const list = t.rows.find((r) => r.name === 'selectArticleList');
       if (list.p99 > BUDGET.listP99Ms) over(`API ${t.target} list p99 ${list.p99} ms`);
       if (t.listShareOfBare < BUDGET.listShareOfBare) over(`API ${t.target} list ${(t.listShareOfBare * 100).toFixed(1)} % of bare`);
+      if (t.memberDetailRatio > BUDGET.memberDetailP99OfVisitor) over(`API ${t.target} member detail p99 ${t.memberDetailRatio.toFixed(2)}× the visitor's`);
       // A reply whose code is not 0 is a broken run; timeouts and dropped connections under load are a
       // (missed) performance figure.
       for (const r of t.rows) {
@@ -405,6 +407,9 @@ function markdown(r) {
       lines.push(`## API on ${t.target} (${api.articles} articles, ${api.connections} connections, ${api.durationSeconds} s each)`, '', '| endpoint | req/s | p50 ms | p99 ms | share of bare |', '|---|---:|---:|---:|---:|');
       const bare = t.rows[0].rps;
       for (const x of t.rows) lines.push(`| ${x.name} | ${x.rps.toFixed(0)} | ${x.p50} | ${x.p99} | ${((x.rps / bare) * 100).toFixed(1)} % |`);
+      if (t.memberDetailRatio !== undefined) {
+        lines.push('', `member detail p99 ${t.memberDetailRatio.toFixed(2)}× the visitor's in the same run (budget ≤ ${BUDGET.memberDetailP99OfVisitor}×): ${okOver(t.memberDetailRatio <= BUDGET.memberDetailP99OfVisitor)}`);
+      }
       if (t.serverRssMiB !== undefined) {
         const judged = t.memoryPass === undefined ? 'not judged at this size' : okOver(t.memoryPass);
         lines.push('', `server resident memory: peak ${t.serverPeakRssMiB} MiB, ${t.serverRssMiB} MiB after the runs (budget ≤ 600 MiB on PGlite at 100 000 articles: ${judged})`);

@@ -16,7 +16,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { articleMix, coldArticleMix, createRandom, detailMix, type Mix } from './mix.js';
+import { articleMix, coldArticleMix, createRandom, detailMix, detailMixAs, type Mix } from './mix.js';
 import { pgliteDatabase, postgresDatabase, seedCorpus } from './databases.js';
 import { SERVER_DIR, serverEntry, startBare, startServer, stopChild } from './processes.js';
 
@@ -39,7 +39,7 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const PG_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || '';
 const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',').map((s) => s.trim());
-const BUDGET = { listP99Ms: 15, listShareOfBare: 0.1, rssMiB: 600, rssArticles: 100_000 };
+const BUDGET = { listP99Ms: 15, listShareOfBare: 0.1, rssMiB: 600, rssArticles: 100_000, memberDetailP99OfVisitor: 3 };
 
 interface Row {
   name: string;
@@ -175,6 +175,8 @@ interface TargetResult {
   seedSeconds: number;
   rows: Row[];
   listShareOfBare: number;
+  /** A member's detail p99 over a visitor's, in the same run. */
+  memberDetailRatio: number;
   pass: boolean;
   /** The server's resident memory after the runs (Linux), in MiB. */
   serverRssMiB?: number;
@@ -257,6 +259,10 @@ async function runTarget(target: 'pglite' | 'postgres'): Promise<TargetResult> {
       await load('getArticleDetail', app.url, detail, DURATION),
       // Informational: every body new to the server (no page or total cached), the worst case.
       await load('list, all bodies new', app.url, coldArticleMix(list), DURATION),
+      // A member's detail (entitlement, favourite flag, reading record) against a visitor's, the
+      // same bodies one after the other (issue 22, item 3); demo_member holds a membership.
+      await load('detail, visitor', app.url, detailMixAs(detail, undefined, 'a visitor'), DURATION),
+      await load('detail, member', app.url, detailMixAs(detail, tokens[0], 'demo_member'), DURATION),
     ];
     await load('warm-up lessons', app.url, lessons, WARMUP, false);
     rows.push(await load('selectLessonList', app.url, lessons, DURATION));
@@ -270,11 +276,13 @@ async function runTarget(target: 'pglite' | 'postgres'): Promise<TargetResult> {
       target === 'pglite' && ARTICLES >= BUDGET.rssArticles && serverPeakRssMiB !== undefined ? serverPeakRssMiB <= BUDGET.rssMiB : undefined;
     const listRow = rows[1]!;
     const listShareOfBare = listRow.rps / rows[0]!.rps;
+    const memberDetailRatio = rows.find((r) => r.name === 'detail, member')!.p99 / Math.max(1, rows.find((r) => r.name === 'detail, visitor')!.p99);
     const pass =
+      memberDetailRatio <= BUDGET.memberDetailP99OfVisitor &&
       listRow.p99 <= BUDGET.listP99Ms &&
       listShareOfBare >= BUDGET.listShareOfBare &&
       rows.every((r) => r.errors === 0 && r.badReplies === 0);
-    return { target, seedSeconds, rows, listShareOfBare, pass, serverRssMiB, serverPeakRssMiB, memoryPass };
+    return { target, seedSeconds, rows, listShareOfBare, memberDetailRatio, pass, serverRssMiB, serverPeakRssMiB, memoryPass };
   } finally {
     for (const child of children) await stopChild(child);
     await cleanup();
@@ -306,7 +314,7 @@ function printTable(result: TargetResult) {
   }
   const list = result.rows[1]!;
   console.log(
-    `budget: list p99 ${list.p99} ms (≤ ${BUDGET.listP99Ms}) · list throughput ${(result.listShareOfBare * 100).toFixed(1)} % of bare node:http (≥ ${BUDGET.listShareOfBare * 100} %) → ${result.pass ? 'PASS' : 'FAIL'}`,
+    `budget: list p99 ${list.p99} ms (≤ ${BUDGET.listP99Ms}) · list throughput ${(result.listShareOfBare * 100).toFixed(1)} % of bare node:http (≥ ${BUDGET.listShareOfBare * 100} %) · member detail p99 ${result.memberDetailRatio.toFixed(2)}× the visitor's (≤ ${BUDGET.memberDetailP99OfVisitor}×) → ${result.pass ? 'PASS' : 'FAIL'}`,
   );
 }
 

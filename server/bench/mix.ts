@@ -134,6 +134,14 @@ export function detailMix(articles: number, tokens: string[]): Mix {
 }
 
 /**
+ * The same detail bodies, every one sent as one reader (`token`) or, without a token, as a visitor:
+ * a member's detail against a visitor's in one run (issue 22, item 3).
+ */
+export function detailMixAs(mix: Mix, token: string | undefined, who: string): Mix {
+  return { ...mix, items: mix.items.map((item) => ({ body: item.body, token })), describe: `the detail bodies, all as ${who}` };
+}
+
+/**
  * The list bodies again, each sent once in a shuffled order and with pageSize 19 (a size the main
  * mix never sends), so no page is in the server's cache (totals of the same filters and rows of
  * the same articles may be): the cost of a page miss.

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
+import { databaseIdle, openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { uniqueViolation } from '../src/lib/dbErrors.js';
 import { emptyPgliteCluster } from './seededDatabase.js';
 
@@ -100,9 +100,20 @@ describe('PGlite on a worker thread', () => {
     assert.ok(ticks >= 10, `timers ran ${ticks} times during a 300 ms statement`);
   });
 
+  it('tells background work when no statement is waiting or running', async () => {
+    const order: string[] = [];
+    const sleeping = handle.db.execute(sql`select pg_sleep(0.15)`).then(() => order.push('statement'));
+    await databaseIdle(handle.db).then(() => order.push('idle'));
+    await sleeping;
+    assert.deepEqual(order, ['statement', 'idle']);
+    const started = performance.now();
+    await databaseIdle(handle.db);
+    assert.ok(performance.now() - started < 100, 'idle at once when nothing runs');
+  });
+
   it('reports a statement slower than the threshold, by its own time and not its wait in the queue', async () => {
     const slow: { ms: number; statement: string }[] = [];
-    const log = { warn: (obj: object) => slow.push(obj as { ms: number; statement: string }) };
+    const log = { warn: (obj: object) => slow.push(obj as { ms: number; statement: string }), error: () => {} };
     const db = await openDatabase({ pgliteDir: 'memory://', pgliteTemplate: await emptyPgliteCluster(), pgliteSlowMs: 150, log });
     try {
       // The second statement waits about 200 ms behind the first but runs in no time itself.

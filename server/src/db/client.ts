@@ -39,7 +39,7 @@ export interface DatabaseOptions {
   /** Embedded database: statements slower than this (ms) are reported at warn; 0 or absent reports none. */
   pgliteSlowMs?: number;
   /** Where a PostgreSQL connection lost under a client, and a slow embedded statement, are reported (at warn). */
-  log?: { warn(obj: object, msg: string): void };
+  log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
 // Any constant works; it only has to be the same for every instance of this app.
@@ -61,12 +61,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  */
 const PGLITE_SHARED_BUFFERS = '16MB';
 
+/**
+ * Resolves when the database has nothing else to do (the embedded one: no statement waiting or
+ * running), else at the next turn of the event loop: background work (a cache's warm-up) waits
+ * for it before each statement so that readers' requests go first.
+ */
+export function databaseIdle(db: Db): Promise<void> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof PgliteThread) return client.idle();
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 async function openPglite(dataDir: string, template: Blob | undefined, slowMs: number, log?: DatabaseOptions['log']): Promise<DatabaseHandle> {
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
   if (dataDir !== 'memory://') await mkdir(dataDir, { recursive: true });
   // On a thread of its own (pgliteThread.ts): a statement no longer stops the server's thread.
-  const client = await PgliteThread.open({ dataDir, template, startParams, slowMs }, (slow) =>
-    log?.warn({ ms: slow.ms, statement: slow.statement }, 'slow statement on the embedded database'),
+  const client = await PgliteThread.open(
+    { dataDir, template, startParams, slowMs },
+    {
+      slow: (slow) => log?.warn({ ms: slow.ms, statement: slow.statement }, 'slow statement on the embedded database'),
+      // Every statement fails from now on, and the readiness check with them: the process is to be restarted.
+      lost: (err) => log?.error({ err: { message: err.message, code: (err as { code?: string }).code } }, 'the embedded database thread ended'),
+    },
   );
   // Drizzle's PGlite driver asks of its client only what the thread offers (query, transaction).
   const db = drizzlePglite({ client: client as unknown as PGlite, schema });

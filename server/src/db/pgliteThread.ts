@@ -71,6 +71,14 @@ export interface SlowStatement {
   statement: string;
 }
 
+/** What the server hears from the thread besides replies. */
+export interface ThreadEvents {
+  /** A statement slower than `slowMs`. */
+  slow?(slow: SlowStatement): void;
+  /** The thread ended (out of memory, a crash): every statement from now on fails with `err`. */
+  lost?(err: Error): void;
+}
+
 export interface QueryResult {
   rows: unknown[];
   fields: { name: string; dataTypeID: number }[];
@@ -90,10 +98,12 @@ export interface ThreadTransaction {
 }
 
 /**
- * The heap of the database's thread (MiB): rows of a statement live there until they are copied to
- * the server's thread. Its PostgreSQL memory (buffers, sorts) is WebAssembly memory, outside it.
+ * The most heap the database's thread may take (MiB): a statement's parameters and rows live there
+ * until they are copied across. It usually holds 10–35 MiB; a seed's batch of 500 real-length
+ * articles with their vectors needs more than 128 (it ran out there). Its PostgreSQL memory
+ * (buffers, sorts) is WebAssembly memory, outside it.
  */
-export const PGLITE_THREAD_HEAP_MB = 192;
+export const PGLITE_THREAD_HEAP_MB = 512;
 
 /** Its young generation (MiB): V8's default for a worker lets garbage reach tens of MiB before collecting. */
 export const PGLITE_THREAD_YOUNG_MB = 16;
@@ -117,12 +127,15 @@ export class PgliteThread {
   #transactions: Promise<void> | undefined;
   /** Why the thread can no longer answer, once it cannot. */
   #lost: Error | undefined;
+  /** Called when no statement is left waiting or running (see idle). */
+  #idleWaiters: (() => void)[] = [];
+  #closing = false;
 
-  private constructor(worker: Worker, onSlow: (slow: SlowStatement) => void) {
+  private constructor(worker: Worker, events: ThreadEvents) {
     this.#worker = worker;
     worker.on('message', (reply: WorkerReply) => {
       if ('slow' in reply) {
-        onSlow(reply.slow);
+        events.slow?.(reply.slow);
         return;
       }
       if ('notify' in reply) {
@@ -133,20 +146,23 @@ export class PgliteThread {
       const call = this.#pending.get(reply.id);
       if (!call) return;
       this.#pending.delete(reply.id);
+      if (this.#pending.size === 0) for (const wake of this.#idleWaiters.splice(0)) wake();
       if (reply.ok) call.resolve(reply.result);
       else call.reject(databaseError(reply.error));
     });
     const lose = (err: Error) => {
+      if (!this.#lost && !this.#closing) events.lost?.(err);
       this.#lost ??= err;
       for (const call of this.#pending.values()) call.reject(this.#lost);
       this.#pending.clear();
+      for (const wake of this.#idleWaiters.splice(0)) wake();
     };
     worker.on('error', lose);
     worker.on('exit', (code) => lose(new Error(`the database thread ended (exit code ${code})`)));
   }
 
   /** Starts the thread and opens the database in it. */
-  static async open(options: Omit<WorkerInit, 'artifacts'>, onSlow: (slow: SlowStatement) => void = () => {}): Promise<PgliteThread> {
+  static async open(options: Omit<WorkerInit, 'artifacts'>, events: ThreadEvents = {}): Promise<PgliteThread> {
     const init: WorkerInit = { ...options, artifacts: await pgliteArtifacts() };
     const worker = new Worker(WORKER[0], {
       ...WORKER[1],
@@ -162,7 +178,7 @@ export class PgliteThread {
         if (!('ready' in reply) && !('failed' in reply)) return;
         worker.off('message', onMessage);
         worker.off('error', failed);
-        if ('ready' in reply) resolve(new PgliteThread(worker, onSlow));
+        if ('ready' in reply) resolve(new PgliteThread(worker, events));
         else failed(databaseError(reply.failed));
       };
       worker.on('message', onMessage);
@@ -232,6 +248,19 @@ export class PgliteThread {
     }
   }
 
+  /**
+   * Resolves when no statement is waiting or running (after the request handlers of this turn of
+   * the event loop have sent theirs): work in the background, such as warming a cache, goes then,
+   * behind readers' requests. Under constant load it may wait long; such work must not be needed.
+   */
+  async idle(): Promise<void> {
+    for (;;) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.#lost || (this.#pending.size === 0 && !this.#transactions)) return;
+      await new Promise<void>((resolve) => this.#idleWaiters.push(resolve));
+    }
+  }
+
   /** Calls `callback` with each notification on `channel`, before the notifying statement's reply. */
   async listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
     let set = this.#listeners.get(channel);
@@ -247,6 +276,7 @@ export class PgliteThread {
   }
 
   async close(): Promise<void> {
+    this.#closing = true;
     if (!this.#lost) await this.#outsideTransactions(() => this.#send({ op: 'close' }));
     await this.#worker.terminate();
   }

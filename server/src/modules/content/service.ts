@@ -1,7 +1,7 @@
 import { and, arrayOverlaps, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import type { Db } from '../../db/client.js';
+import { databaseIdle, type Db } from '../../db/client.js';
 import { articleClasses, articleFilters, articleReads, articleSources, articles, articleTypes, contentVersion, searchMisses, type PreviewAudience } from '../../db/schema/index.js';
 import { dayRange, shanghaiDate } from '../../lib/dates.js';
 import { ok } from '../../lib/envelope.js';
@@ -429,7 +429,8 @@ export function createContentService(deps: {
   async function warmRows(version: number, ids: Int32Array) {
     try {
       for (let at = 0; at < ids.length; at += WARM_ROWS_CHUNK) {
-        await new Promise((resolve) => setImmediate(resolve));
+        // Behind readers' requests: on the embedded database a chunk waits until no statement is.
+        await databaseIdle(db);
         if (knownVersion !== undefined && knownVersion !== version) return;
         if (!listRows.use(version) || !listRows.hasRoom) return;
         const chunk = Array.from(ids.subarray(at, at + WARM_ROWS_CHUNK)).filter((id) => !listRows.has(version, id));
