@@ -4,7 +4,7 @@
 // memory follows its heap's limit, not its live size (docs/performance.md, "Memory at 100 000
 // articles"). Imported files are read in a worker with a heap of its own (server
 // src/modules/editorial/importReader.ts), so nothing the server does needs more than this.
-export const SERVER_NODE_FLAGS = ['--max-old-space-size=288', '--max-semi-space-size=8'];
+export const SERVER_NODE_FLAGS = ['--max-old-space-size=256', '--max-semi-space-size=8'];
 
 // The environment `npm start` gives the server: production mode, and on the embedded database the
 // dev tools (the outbox page is how a new user of the demo reads the SMS code it "sent"), which

@@ -106,7 +106,7 @@ export interface ThreadTransaction {
 export const PGLITE_THREAD_HEAP_MB = 512;
 
 /** Its young generation (MiB): V8's default for a worker lets garbage reach tens of MiB before collecting. */
-export const PGLITE_THREAD_YOUNG_MB = 16;
+export const PGLITE_THREAD_YOUNG_MB = 8;
 
 const WORKER = workerEntry('pgliteWorker', import.meta.url);
 
