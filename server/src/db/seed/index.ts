@@ -348,18 +348,18 @@ async function seedDemoActivity(db: Db, now: Date) {
       .orderBy(desc(articles.postdate), desc(articles.id))
       .limit(n)
       .offset(skip);
-  const [journal, animation, audio, lessonRows] = await Promise.all([
-    articlesOf(5, 16, 10),
-    articlesOf(7, 4, 2),
-    articlesOf(8, 4, 2),
-    db
-      .select({ resId: lessons.lessonResId })
-      .from(lessons)
-      .where(and(eq(lessons.status, 1), isNull(lessons.parentId)))
-      .orderBy(asc(lessons.lessonResId))
-      .limit(8)
-      .offset(6),
-  ]);
+  // One after another: the seed runs on the one connection that holds the migration lock, where
+  // node-postgres would queue statements sent together (and warns that pg 9 will refuse them).
+  const journal = await articlesOf(5, 16, 10);
+  const animation = await articlesOf(7, 4, 2);
+  const audio = await articlesOf(8, 4, 2);
+  const lessonRows = await db
+    .select({ resId: lessons.lessonResId })
+    .from(lessons)
+    .where(and(eq(lessons.status, 1), isNull(lessons.parentId)))
+    .orderBy(asc(lessons.lessonResId))
+    .limit(8)
+    .offset(6);
 
   for (const member of demo) {
     const isMember = member.username === 'demo_member';
