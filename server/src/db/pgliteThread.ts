@@ -204,18 +204,18 @@ export class PgliteThread {
     return this.#send({ op: 'exec', sql }) as Promise<QueryResult[]>;
   }
 
-  /** Runs `send` once no transaction is open or waiting (one asked for meanwhile goes first). */
-  async #outsideTransactions<T>(send: () => Promise<T>): Promise<T> {
-    while (this.#transactions) await this.#transactions;
-    return send();
+  /** Runs `send` now, or once no transaction is open or waiting (one asked for meanwhile goes first). */
+  #outsideTransactions<T>(send: () => Promise<T>): Promise<T> {
+    const transactions = this.#transactions;
+    return transactions ? transactions.then(() => this.#outsideTransactions(send)) : send();
   }
 
   query(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult> {
-    return this.#transactions ? this.#outsideTransactions(() => this.#query(sql, params, options)) : this.#query(sql, params, options);
+    return this.#outsideTransactions(() => this.#query(sql, params, options));
   }
 
   exec(sql: string): Promise<QueryResult[]> {
-    return this.#transactions ? this.#outsideTransactions(() => this.#exec(sql)) : this.#exec(sql);
+    return this.#outsideTransactions(() => this.#exec(sql));
   }
 
   /**

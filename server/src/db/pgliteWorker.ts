@@ -27,12 +27,16 @@ async function main() {
   const options = { startParams: init.startParams, ...init.artifacts, ...(init.template ? { loadDataDir: init.template } : {}) };
   const pg = init.dataDir === 'memory://' ? await PGlite.create(options) : await PGlite.create(init.dataDir, options);
 
+  const parsersByTypes = new Map<string, Record<number, typeof identity>>();
   const run = async (req: WorkerRequest): Promise<unknown> => {
     switch (req.op) {
       case 'query': {
         // Drizzle's parsers keep these types' text as it is (dates and intervals); functions cannot
-        // cross threads, so the types are named and their parser made here.
-        const parsers = Object.fromEntries(req.rawTypes.map((type) => [type, identity]));
+        // cross threads, so the types are named and their parsers made here (once: Drizzle names
+        // the same types for every statement).
+        const key = req.rawTypes.join(',');
+        let parsers = parsersByTypes.get(key);
+        if (!parsers) parsersByTypes.set(key, (parsers = Object.fromEntries(req.rawTypes.map((type) => [type, identity]))));
         return results(await pg.query(req.sql, req.params, { rowMode: req.rowMode, parsers }));
       }
       case 'exec':
