@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { syncSearchDictionary } from '../modules/search/dictionary.js';
 import { migrationsFolder } from '../paths.js';
 import { PgliteThread } from './pgliteThread.js';
 import * as schema from './schema/index.js';
@@ -19,8 +20,9 @@ export interface DatabaseHandle {
   db: Db;
   driver: 'pglite' | 'node-postgres';
   /**
-   * Applies the committed migrations, then runs `afterMigrate` (the seed) while still holding the
-   * migration lock, so several instances starting together on one PostgreSQL do not race.
+   * Applies the committed migrations, brings the search vectors up to the segmenter's dictionary
+   * (search/dictionary.ts), then runs `afterMigrate` (the seed) while still holding the migration
+   * lock, so several instances starting together on one PostgreSQL do not race.
    */
   migrate(afterMigrate?: (db: Db) => Promise<void>): Promise<void>;
   ping(): Promise<void>;
@@ -92,6 +94,7 @@ async function openPglite(dataDir: string, template: Blob | undefined, slowMs: n
     // One PGlite instance is one process's own database: no lock needed.
     async migrate(afterMigrate) {
       await migratePglite(db, { migrationsFolder });
+      await syncSearchDictionary(db);
       await afterMigrate?.(db);
     },
     async ping() {
@@ -129,6 +132,7 @@ async function openNodePostgres(connectionString: string, max: number, log?: Dat
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         const lockedDb = drizzleNodePg({ client, schema });
         await migrateNodePg(lockedDb, { migrationsFolder });
+        await syncSearchDictionary(lockedDb);
         await afterMigrate?.(lockedDb);
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});

@@ -26,3 +26,12 @@ export const searchMisses = pgTable(
   },
   (t) => [primaryKey({ columns: [t.query, t.day] }), index('search_misses_day_idx').on(t.day)],
 );
+
+/**
+ * The words the project added to the segmenter's dictionary that this database's search vectors
+ * were written with (search/dictionary.ts): a word of the build missing here is one whose rows are
+ * indexed again at migration.
+ */
+export const searchWords = pgTable('search_words', {
+  word: varchar('word', { length: 64 }).primaryKey(),
+});

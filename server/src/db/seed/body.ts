@@ -5,8 +5,7 @@
 // numbers from the seeded PRNG, and in the longer kinds tables (<table> with <caption>) and figures
 // (<figure> with a picture of server/assets/figures and a <figcaption>). Every sentence is written
 // for this project; nothing is copied from the journal. Deterministic for a given PRNG state.
-import { readFileSync } from 'node:fs';
-import { medicalTermsFile } from '../../modules/search/segment.js';
+import { medicalTerms } from '../../modules/search/segment.js';
 import type { Random } from './generate.js';
 
 /** The shapes of body the sources carry. */
@@ -59,11 +58,7 @@ const CONDITION = /(病|症|癌|炎|瘤|哮喘|卒中|骨折|高血压|心衰|�
 const FRAGMENT = /^(型|阳性)/;
 
 const DICTIONARY: string[] = (() => {
-  const words = readFileSync(medicalTermsFile(), 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() && !line.startsWith('#'))
-    .map((line) => line.split(/\s+/)[0]!)
-    .filter((w) => w.length >= 2 && CONDITION.test(w) && !FRAGMENT.test(w));
+  const words = medicalTerms().filter((w) => w.length >= 2 && CONDITION.test(w) && !FRAGMENT.test(w));
   // A fixed shuffle (its own PRNG, so the ranks never depend on an article's draws).
   let s = 0x9e3779b9;
   const next = () => {

@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { serverRoot } from '../../paths.js';
+import { GLOSSARY } from '../../db/seed/glossary.js';
 
 /** tsvector weights: title A, keywords (and authors, English title) B, intro C, body and commentary D. */
 export type Weight = 'A' | 'B' | 'C' | 'D';
@@ -34,6 +35,7 @@ export const MAX_QUERY_CHARS = 100;
 const MAX_TERMS = 8;
 
 const CJK = '\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff';
+const CJK_RUN = new RegExp(`[${CJK}]+`, 'g');
 const TOKEN = new RegExp(`([${CJK}]+)|([a-z0-9]+(?:[-.][a-z0-9]+)*)`, 'g');
 
 interface Segmenter {
@@ -43,23 +45,50 @@ interface Segmenter {
 
 let jieba: Segmenter | undefined;
 
-/** The dictionary segmenter: jieba's dictionary plus the medical terms kept with this module. */
+/** The dictionary segmenter: jieba's dictionary plus the words this project adds (dictionaryWords). */
 function segmenter(): Segmenter {
   if (jieba) return jieba;
   const require = createRequire(import.meta.url);
   const { Jieba } = require('@node-rs/jieba') as { Jieba: { withDict(d: Uint8Array): Segmenter & { loadDict(d: Uint8Array): void } } };
   const { dict } = require('@node-rs/jieba/dict') as { dict: Uint8Array };
   const instance = Jieba.withDict(dict);
-  const terms = readFileSync(medicalTermsFile(), 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() && !line.startsWith('#'))
-    .join('\n');
-  instance.loadDict(Buffer.from(`${terms}\n`));
+  instance.loadDict(Buffer.from(`${dictionaryWords().map((w) => `${w} ${ADDED_WORD_FREQUENCY} n`).join('\n')}\n`));
   jieba = instance;
   return instance;
 }
 
+/** The frequency the added words get: above jieba's for the shorter words inside them, so a query keeps them whole. */
+const ADDED_WORD_FREQUENCY = 20_000;
+
 export const medicalTermsFile = () => resolve(serverRoot, 'assets/search/medical-terms.txt');
+
+/** The words of the medical terms file (one a line, before its frequency; # lines are comments). */
+export const medicalTerms = (): string[] =>
+  readFileSync(medicalTermsFile(), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() && !line.startsWith('#'))
+    .map((line) => line.trim().split(/\s+/)[0]!);
+
+let added: string[] | undefined;
+
+/**
+ * The words this project adds to jieba's dictionary: the medical terms file, and every Chinese run
+ * of three or more characters in a form of the shipped glossary (慢性髓系白血病, 段抬高型心肌梗死 of
+ * ST段抬高型心肌梗死). A glossary search asks for every form of a term at once (synonyms.ts): as one
+ * lexeme each, a form is one short posting list, where its bigrams were a phrase that thousands of
+ * articles holding a neighbouring term (急性髓系白血病) had to be read to rule out. Vectors hold every
+ * such word a text contains (longWords), so the rows that hold a word added here are indexed again
+ * when a database first sees it (dictionary.ts, at migration).
+ */
+export function dictionaryWords(): string[] {
+  if (added) return added;
+  const words = new Set(medicalTerms());
+  for (const g of GLOSSARY)
+    for (const form of [g.term, ...g.aliases])
+      for (const run of normalize(form).match(CJK_RUN) ?? []) if (run.length >= 3) words.add(run);
+  added = [...words];
+  return added;
+}
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
@@ -244,6 +273,9 @@ export const isStopWord = (word: string) => STOP_WORDS.has(word);
 export const hasCjk = (text: string) => new RegExp(`[${CJK}]`).test(text);
 
 const CJK_CHAR = new RegExp(`^[${CJK}]$`);
+const CJK_ONLY = new RegExp(`^[${CJK}]+$`);
+/** Whether a text is Chinese characters only (one run). */
+export const hasOnlyCjk = (text: string) => CJK_ONLY.test(text);
 const isCjkChar = (lexeme: string) => CJK_CHAR.test(lexeme);
 
 /**
@@ -251,9 +283,9 @@ const isCjkChar = (lexeme: string) => CJK_CHAR.test(lexeme);
  * offset the longest dictionary word of three or more characters starting there (indexed at that
  * offset wherever the text holds the term, see longWords), else the bigram. A word stands for the
  * bigrams inside it, and is far rarer than they are: the GIN index then intersects short posting
- * lists, and few articles are left to recheck for the phrase. 出血性卒中, which no article holds,
- * was 出血 <1> 血性 <1> 性卒 <1> 卒中, in 27 000 of 100 000 articles, each read to find no phrase;
- * it is 出血性 <2> 性卒 <1> 卒中, and no article holds 出血性.
+ * lists, and few articles are left to recheck for the phrase. 出血性卒中 (before it became a word of
+ * its own with the glossary's forms) was 出血 <1> 血性 <1> 性卒 <1> 卒中, in 27 000 of 100 000
+ * articles, each read to find no phrase; it became 出血性 <2> 性卒 <1> 卒中, and no article holds 出血性.
  */
 function cjkTerm(term: string): QueryTerm {
   if (term.length === 1) return { text: term, lexemes: [term], gaps: [] };
