@@ -239,6 +239,11 @@ describe('search: the synonym index', () => {
     assert.deepEqual(index.expand('心衰 治疗')?.spans.map((s) => s.form), ['心衰']);
     assert.equal(index.expand('hfx'), undefined);
     assert.equal(index.expand('aspirin or placebo'), undefined);
+    // A hyphen or dot joins a Latin token as the segmenter reads it: HF is not in HF-2 or 1.HF.
+    assert.equal(index.expand('HF-2'), undefined);
+    assert.equal(index.expand('1.HF'), undefined);
+    assert.deepEqual(index.expand('HF-')?.spans.map((s) => s.form), ['hf']);
+    assert.deepEqual(index.expand('HF 2')?.spans.map((s) => s.form), ['hf']);
     assert.deepEqual(index.expand('OR')?.spans.map((s) => s.form), ['or']);
     assert.match(index.expand('HF')!.all, /'心力衰竭'|'心力' <1> '力衰'/);
     assert.equal(index.expand('肺癌'), undefined);

@@ -106,8 +106,30 @@ async function openPglite(dataDir: string, template: Blob | undefined, slowMs: n
   };
 }
 
+/**
+ * The API's sessions plan without parallel workers. A request's statement is small; on the ladder's
+ * last rung of a search (service.ts), which runs only when the rungs before it found too few rows,
+ * the planner still started two workers for a parallel scan that then did nothing: 3.6 ms of an
+ * 11 ms search at 100 000 articles, and on a 2-core server the other requests' cores. Returns the
+ * connection string with the setting added to the `options` it may already carry (node-postgres
+ * reads a connection string's parameters over its other settings, so it is written there).
+ */
+export function withSessionOptions(connectionString: string): string {
+  const setting = '-c max_parallel_workers_per_gather=0';
+  let url: URL;
+  try {
+    url = new URL(connectionString);
+  } catch {
+    // A key=value string: its own options are used as written.
+    return connectionString;
+  }
+  const given = url.searchParams.get('options');
+  url.searchParams.set('options', given ? `${given} ${setting}` : setting);
+  return url.toString();
+}
+
 async function openNodePostgres(connectionString: string, max: number, log?: DatabaseOptions['log']): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max });
+  const pool = new pg.Pool({ connectionString: withSessionOptions(connectionString), max });
   // A client that loses its server (failover, pg_terminate_backend) emits 'error' whether it is idle
   // or checked out for a transaction; unheard, that event ends the process. Every client gets a
   // listener when it connects: the query in flight fails on its own (the request answers 500), the

@@ -33,6 +33,10 @@ export interface Expansion {
 
 const LATIN_EDGE = /[a-z0-9]/;
 
+/** Whether text[at] is a hyphen or dot that joins a Latin token on (the side `step` points to, as segment.ts reads covid-19). */
+const joinsLatin = (text: string, at: number, step: 1 | -1) =>
+  (text[at] === '-' || text[at] === '.') && LATIN_EDGE.test(text[at + step] ?? '');
+
 /**
  * English words that are also abbreviations of the glossary (OR odds ratio, AS aortic stenosis):
  * written in lower case in a query they are the word, and only in capitals the abbreviation.
@@ -109,9 +113,10 @@ export class SynonymIndex {
       if (form.length > text.length) continue;
       for (let at = text.indexOf(form); at !== -1; at = text.indexOf(form, at + 1)) {
         const end = at + form.length;
-        // A form with a Latin letter or digit at an edge matches whole words only there ("as" is not in "gas").
-        if (LATIN_EDGE.test(form[0]!) && LATIN_EDGE.test(text[at - 1] ?? '')) continue;
-        if (LATIN_EDGE.test(form[form.length - 1]!) && LATIN_EDGE.test(text[end] ?? '')) continue;
+        // A form with a Latin letter or digit at an edge matches whole words only there ("as" is not
+        // in "gas"), a word being what the segmenter keeps whole: PD is not in PD-1, nor in 1.pd.
+        if (LATIN_EDGE.test(form[0]!) && (LATIN_EDGE.test(text[at - 1] ?? '') || joinsLatin(text, at - 1, -1))) continue;
+        if (LATIN_EDGE.test(form[form.length - 1]!) && (LATIN_EDGE.test(text[end] ?? '') || joinsLatin(text, end, 1))) continue;
         if (ENGLISH_WORDS.has(form) && raw.slice(at, end) !== form.toUpperCase()) continue;
         if (taken.subarray(at, end).some((x) => x)) continue;
         taken.fill(1, at, end);
