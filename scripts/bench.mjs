@@ -35,6 +35,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 8190);
 const BASE = `http://127.0.0.1:${PORT}`;
 const PG_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || '';
 const OUT = path.join(ROOT, 'bench-results');
+// Every part writes its figures there as it ends (a fresh checkout has no such folder yet).
+fs.mkdirSync(OUT, { recursive: true });
 
 const BUDGET = {
   firstViewGzipKB: 250,
@@ -335,7 +337,6 @@ if (wants('mix') && seedCode === 0) {
   const code = await child(['--import', 'tsx', 'bench/traffic.ts'], env, path.join(ROOT, 'server'));
   try {
     const mix = JSON.parse(fs.readFileSync(out, 'utf8'));
-    fs.mkdirSync(OUT, { recursive: true });
     fs.writeFileSync(path.join(OUT, 'mix.json'), `${JSON.stringify({ ...mix, quick: QUICK }, null, 2)}\n`);
     report.parts.mix = mix;
     for (const r of mix.results) {
@@ -357,7 +358,6 @@ function finish() {
   fs.rmSync(demoDb, { recursive: true, force: true });
   fs.rmSync(runDir, { recursive: true, force: true });
   report.seconds = Math.round((Date.now() - started) / 1000);
-  fs.mkdirSync(OUT, { recursive: true });
   fs.writeFileSync(path.join(OUT, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
   fs.writeFileSync(path.join(OUT, 'report.md'), markdown(report));
   console.log(`\nSummary (${QUICK ? 'quick' : 'full'} run, ${report.seconds} s; bench-results/report.json and report.md)`);

@@ -262,15 +262,19 @@ export function createSearchService(deps: { db: Db }) {
       // through a synonym, ranks just below the rows the query as typed matches in the same field:
       // title 1 / 2, head 3 / 4, up to the intro 5 / 6, anywhere 7 / 8 (docs/decisions.md "Search
       // synonyms": a title naming 心力衰竭 answers 心衰 better than a body mentioning 心衰).
-      // The title-to-intro tiers read search_abc (those lexemes of search_vector alone): the whole
-      // text's vector is read only to tell 7 from 8, for a row no field up to the intro matches.
-      const tierOf = q.expanded
-        ? sql`case when a.search_title @@ ${q.exact}::tsquery then 1 when a.search_title @@ ${q.all}::tsquery then 2
+      // The title-to-intro tiers read search_abc (those lexemes of search_vector alone). 7 or 8, for
+      // a row no field up to the intro matches, is asked of the GIN index (the query as typed AND
+      // the rung's recency lexemes `scope`, which every row of the rung holds): reading each such
+      // row's whole-text vector took 11 ms of 哮喘's 30 (157 rows) on PGlite at 100 000 articles.
+      const tierOf = (scope?: string) =>
+        q.expanded
+          ? sql`case when a.search_title @@ ${q.exact}::tsquery then 1 when a.search_title @@ ${q.all}::tsquery then 2
             when a.search_head @@ ${q.exact}::tsquery then 3 when a.search_head @@ ${q.all}::tsquery then 4
             when a.search_abc @@ ${q.exactAbc}::tsquery then 5 when a.search_abc @@ ${q.expandedAbc}::tsquery then 6
-            when a.search_vector @@ ${q.exact}::tsquery then 7 else 8 end`
-        : sql`case when a.search_title @@ ${q.all}::tsquery then 1 when a.search_head @@ ${q.all}::tsquery then 2
-        when a.search_abc @@ ${q.abc}::tsquery then 3 else 4 end`;
+            when a.id = any(array(select ${articles.id} from ${articles} where ${articles.status} = 1 and ${articles.searchVector} @@ ${scope ? `(${q.exact}) & (${scope})` : q.exact}::tsquery)) then 7
+            else 8 end`
+          : sql`case when a.search_title @@ ${q.all}::tsquery then 1 when a.search_head @@ ${q.all}::tsquery then 2
+            when a.search_abc @@ ${q.abc}::tsquery then 3 else 4 end`;
       // Rung 0 of the ladder: the matches among the newest FIRST_RUNG_ROWS articles of the filter,
       // asked of the GIN index as the words AND the month lexemes those articles span, then cut
       // at the last of them (see firstRungOf). The cut is written so that no index serves it
@@ -295,8 +299,8 @@ export function createSearchService(deps: { db: Db }) {
        * fewer than the window's matches in the last years, where such a walk would read the whole
        * table (a phrase that matched nothing, as the synonyms of ICH, took 3.6 s at 100 000 articles).
        */
-      const matchesIn = (order: Order, tiers: boolean, gate: SQL = sql`true`, match: string = q.all, walk = true) => sql`
-        select x.id, x.postdate, ${order === 'read' ? sql`x.read_count` : sql`0`} as read_count, ${tiers ? tierOf : sql`0`} as tier
+      const matchesIn = (order: Order, tiers: boolean, gate: SQL = sql`true`, match: string = q.all, walk = true, scope?: string) => sql`
+        select x.id, x.postdate, ${order === 'read' ? sql`x.read_count` : sql`0`} as read_count, ${tiers ? tierOf(scope) : sql`0`} as tier
         from (select ${articles.id} as id, ${articles.postdate} as postdate${order === 'read' ? sql`, ${readCountOf} as read_count` : sql``}
           from ${articles} where ${where} and ${articles.searchVector} @@ ${match}::tsquery and ${gate}
           order by ${walk ? orders[order].inner : sql`${articles.postdate} + interval '0 seconds' desc, ${articles.id} desc`} limit ${SEARCH_WINDOW}) x
@@ -319,19 +323,20 @@ export function createSearchService(deps: { db: Db }) {
        */
       const newestMatches = (tiers: boolean, gate: SQL, firstRung?: SQL) => {
         const [months, years] = recencyRungs(new Date());
-        const rung = (lexemes: string[]) => `(${q.all}) & (${lexemes.map((l) => `'${l}'`).join(' | ')})`;
+        const scope = (lexemes: string[]) => lexemes.map((l) => `'${l}'`).join(' | ');
+        const rung = (lexemes: string[]) => `(${q.all}) & (${scope(lexemes)})`;
         const gate1 = sql`${gate} and (select count(*) from r0) < ${SEARCH_WINDOW}`;
         const gate2 = sql`${gate1} and (select count(*) from r1) < ${SEARCH_WINDOW}`;
         const gate3 = sql`${gate2} and (select count(*) from r2) < ${SEARCH_WINDOW}`;
-        // Rung 0, for a word many articles contain: the newest FIRST_RUNG_ROWS articles of the
-        // filter, each checked (an index-only walk joined by primary key); it holds the window when
-        // the word is in a third of them, where the GIN index would read thousands of matches.
+        // Rung 0, for a word many articles contain: the matches among the newest FIRST_RUNG_ROWS
+        // articles of the filter (newestRungMatches); it holds the window when the word is in a
+        // third of them, where the next rungs would read thousands of matches.
         return sql`r0 as materialized (${firstRung ?? sql`
-            select x.id, x.postdate, 0 as read_count, ${tiers ? tierOf : sql`0`} as tier
+            select x.id, x.postdate, 0 as read_count, ${tiers ? tierOf(rung0?.lexemes) : sql`0`} as tier
             from (${newestRungMatches} and ${gate} order by ${orders.newest.inner} limit ${SEARCH_WINDOW}) x
             join articles a on a.id = x.id`}),
-          r1 as materialized (${matchesIn('newest', tiers, gate1, rung(months), false)}),
-          r2 as materialized (${matchesIn('newest', tiers, gate2, rung(years), false)}),
+          r1 as materialized (${matchesIn('newest', tiers, gate1, rung(months), false, scope(months))}),
+          r2 as materialized (${matchesIn('newest', tiers, gate2, rung(years), false, scope(years))}),
           r3 as materialized (${matchesIn('newest', tiers, gate3, q.all, false)}),
           rest as (select * from r0 union all select * from r1 union all select * from r2 union all select * from r3)`;
       };
@@ -369,12 +374,12 @@ export function createSearchService(deps: { db: Db }) {
               : sql`w as materialized (${matchesIn(o, false)})`;
         order = orders[o].outer;
       } else {
-        // Every match among the newest FIRST_RUNG_ROWS articles of the filter with its tier, in one
-        // walk of the postdate index joined by primary key: rung 0 of the ladder. When they are
+        // Every match among the newest FIRST_RUNG_ROWS articles of the filter with its tier, joined
+        // by primary key: rung 0 of the ladder (newestRungMatches). When they are
         // fewer than the window, the rest of the ladder (one-time filters: a rung runs only then),
         // each row with its tier. A row found twice keeps its better tier.
         window = sql`recent as materialized (
-            select x.id, x.postdate, 0 as read_count, ${tierOf} as tier
+            select x.id, x.postdate, 0 as read_count, ${tierOf(rung0?.lexemes)} as tier
             from (${newestRungMatches}) x
             join articles a on a.id = x.id),
           ${newestMatches(true, sql`true`, sql`select * from recent`)},
