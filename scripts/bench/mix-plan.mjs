@@ -33,8 +33,12 @@ export const SESSION_SHAPE = {
   member: { home: 0.6, lists: [1, 3], details: [2, 5], lessonDetail: 0.5, searches: [0, 2], collect: 0.4, freeRead: 0, personal: 0.5 },
 };
 
-/** Rates (requests per second) of the full run and of --quick; each step lasts a fixed time. */
-export const FULL_RATES = [100, 200, 400, 800, 1200, 1600, 2000, 2400];
+/**
+ * Rates (requests per second) of the full run and of --quick; each step lasts a fixed time. The
+ * full ladder holds both budgets' rates (500 and 1 500), so a configuration that sustains its budget
+ * is reported so, not as the step below it.
+ */
+export const FULL_RATES = [100, 200, 300, 400, 500, 600, 800, 1000, 1200, 1500, 2000, 2400];
 export const QUICK_RATES = [50, 100, 200];
 
 /** Budgets per configuration: the sustained rate must reach minRps with p99 ≤ p99Ms and no error. */
