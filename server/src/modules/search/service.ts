@@ -11,7 +11,7 @@ import { glossaryStore } from '../glossary/store.js';
 import { headMatches, highlightOf, type Highlight } from './highlight.js';
 import { parseQuery, toTsquery, type ParsedQuery } from './segment.js';
 import type { Expansion } from './synonyms.js';
-import { indexStaleArticles, indexStaleLessons } from './vectors.js';
+import { indexStaleArticles, indexStaleLessons, monthLexeme, yearLexeme } from './vectors.js';
 
 /**
  * The ranked window: a search ranks at most this many matches (the newest ones of each level, see
@@ -98,17 +98,20 @@ interface HighlightRow {
  */
 export function recencyRungs(now: Date): [string[], string[]] {
   const year = now.getUTCFullYear();
-  const ahead = [1, 2, 3, 4, 5].map((k) => `_y${year + k}`);
+  const ahead = [1, 2, 3, 4, 5].map((k) => yearLexeme(year + k));
   const months: string[] = [];
-  for (let m = now.getUTCMonth() - 6; m <= 11; m++) {
-    const d = new Date(Date.UTC(year, m, 1));
-    months.push(`_m${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`);
-  }
+  for (let m = now.getUTCMonth() - 6; m <= 11; m++) months.push(monthLexeme(new Date(Date.UTC(year, m, 1))));
   return [
     [...months, ...ahead],
-    [`_y${year - 2}`, `_y${year - 1}`, `_y${year}`, ...ahead],
+    [yearLexeme(year - 2), yearLexeme(year - 1), yearLexeme(year), ...ahead],
   ];
 }
+
+/** A tsquery disjunction of lexemes: `'_m202611' | '_m202612'`. */
+const anyOf = (lexemes: string[]) => lexemes.map((l) => `'${l}'`).join(' | ');
+
+/** A tsquery restricted to the rows holding one of the recency lexemes `scope` (a disjunction), or as it is without one. */
+const within = (query: string, scope?: string) => (scope ? `(${query}) & (${scope})` : query);
 
 /** Rows of a raw query (both drivers reply { rows }). */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -133,13 +136,9 @@ interface FirstRung {
 export function spanLexemes(from: Date, to: Date): string {
   const out: string[] = [];
   const [y0, y1] = [from.getUTCFullYear(), to.getUTCFullYear()];
-  if (y1 - y0 >= 3) for (let y = y0; y <= y1; y++) out.push(`'_y${y}'`);
-  else
-    for (let m = from.getUTCMonth(); Date.UTC(y0, m, 1) <= to.getTime(); m++) {
-      const d = new Date(Date.UTC(y0, m, 1));
-      out.push(`'_m${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}'`);
-    }
-  return out.join(' | ');
+  if (y1 - y0 >= 3) for (let y = y0; y <= y1; y++) out.push(yearLexeme(y));
+  else for (let m = from.getUTCMonth(); Date.UTC(y0, m, 1) <= to.getTime(); m++) out.push(monthLexeme(new Date(Date.UTC(y0, m, 1))));
+  return anyOf(out);
 }
 
 export function createSearchService(deps: { db: Db }) {
@@ -271,7 +270,7 @@ export function createSearchService(deps: { db: Db }) {
           ? sql`case when a.search_title @@ ${q.exact}::tsquery then 1 when a.search_title @@ ${q.all}::tsquery then 2
             when a.search_head @@ ${q.exact}::tsquery then 3 when a.search_head @@ ${q.all}::tsquery then 4
             when a.search_abc @@ ${q.exactAbc}::tsquery then 5 when a.search_abc @@ ${q.expandedAbc}::tsquery then 6
-            when a.id = any(array(select ${articles.id} from ${articles} where ${articles.status} = 1 and ${articles.searchVector} @@ ${scope ? `(${q.exact}) & (${scope})` : q.exact}::tsquery)) then 7
+            when a.id = any(array(select ${articles.id} from ${articles} where ${articles.status} = 1 and ${articles.searchVector} @@ ${within(q.exact, scope)}::tsquery)) then 7
             else 8 end`
           : sql`case when a.search_title @@ ${q.all}::tsquery then 1 when a.search_head @@ ${q.all}::tsquery then 2
             when a.search_abc @@ ${q.abc}::tsquery then 3 else 4 end`;
@@ -285,7 +284,7 @@ export function createSearchService(deps: { db: Db }) {
       const rung0 = await firstRungOf(input.filter, where, input.version);
       const newestRungMatches = rung0
         ? sql`select ${articles.id} as id, ${articles.postdate} as postdate from ${articles}
-          where ${where} and ${articles.searchVector} @@ ${`(${q.all}) & (${rung0.lexemes})`}::tsquery
+          where ${where} and ${articles.searchVector} @@ ${within(q.all, rung0.lexemes)}::tsquery
             ${rung0.edge ? sql`and ${articles.postdate} + interval '0 seconds' >= ${rung0.edge.postdate}::timestamptz and (${articles.postdate} > ${rung0.edge.postdate}::timestamptz or ${articles.id} >= ${rung0.edge.id})` : sql``}`
         : sql`select 0 as id, now() as postdate where false`;
 
@@ -323,8 +322,7 @@ export function createSearchService(deps: { db: Db }) {
        */
       const newestMatches = (tiers: boolean, gate: SQL, firstRung?: SQL) => {
         const [months, years] = recencyRungs(new Date());
-        const scope = (lexemes: string[]) => lexemes.map((l) => `'${l}'`).join(' | ');
-        const rung = (lexemes: string[]) => `(${q.all}) & (${scope(lexemes)})`;
+        const rung = (lexemes: string[]) => within(q.all, anyOf(lexemes));
         const gate1 = sql`${gate} and (select count(*) from r0) < ${SEARCH_WINDOW}`;
         const gate2 = sql`${gate1} and (select count(*) from r1) < ${SEARCH_WINDOW}`;
         const gate3 = sql`${gate2} and (select count(*) from r2) < ${SEARCH_WINDOW}`;
@@ -335,8 +333,8 @@ export function createSearchService(deps: { db: Db }) {
             select x.id, x.postdate, 0 as read_count, ${tiers ? tierOf(rung0?.lexemes) : sql`0`} as tier
             from (${newestRungMatches} and ${gate} order by ${orders.newest.inner} limit ${SEARCH_WINDOW}) x
             join articles a on a.id = x.id`}),
-          r1 as materialized (${matchesIn('newest', tiers, gate1, rung(months), false, scope(months))}),
-          r2 as materialized (${matchesIn('newest', tiers, gate2, rung(years), false, scope(years))}),
+          r1 as materialized (${matchesIn('newest', tiers, gate1, rung(months), false, anyOf(months))}),
+          r2 as materialized (${matchesIn('newest', tiers, gate2, rung(years), false, anyOf(years))}),
           r3 as materialized (${matchesIn('newest', tiers, gate3, q.all, false)}),
           rest as (select * from r0 union all select * from r1 union all select * from r2 union all select * from r3)`;
       };

@@ -28,9 +28,13 @@ export interface ArticleText {
  */
 export function recencyLexemes(postdate: Date | string): string {
   const d = new Date(postdate);
-  const year = d.getUTCFullYear();
-  return `'_m${year}${String(d.getUTCMonth() + 1).padStart(2, '0')}' '_y${year}'`;
+  return `'${monthLexeme(d)}' '${yearLexeme(d.getUTCFullYear())}'`;
 }
+
+/** The recency lexeme of a date's month (UTC), e.g. `_m202611`. */
+export const monthLexeme = (d: Date) => `_m${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+/** The recency lexeme of a year, e.g. `_y2026`. */
+export const yearLexeme = (year: number) => `_y${year}`;
 
 /** Title A; keywords, English title and authors B. */
 const headFields = (a: ArticleText): Field[] => [
