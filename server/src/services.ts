@@ -67,7 +67,7 @@ export function createServices(deps: {
   // "Cite this article": formatted from the content service's metadata of published articles.
   const citation = createCitationService({ content, now: config.now });
   const base = createBaseService({ database, site: config.site });
-  const portal = createPortalService({ db, now: config.now });
+  const portal = createPortalService({ db, now: config.now, version: content.version });
   const regions = createRegionsService();
   const uploadStorage = createStorage(config.uploads ?? defaultUploadSettings());
   const files = createFilesService({

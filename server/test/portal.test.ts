@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { and, eq, ne, sql } from 'drizzle-orm';
-import { articles, conferences, hotReads, lessons, moduleSwitches, videoPlays, weeklyIssues } from '../src/db/schema/index.js';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { buildApp, type App } from '../src/app.js';
+import { adverts, articles, banners, conferences, contentVersion, hotReads, lessons, moduleSwitches, videoPlays, weeklyIssues } from '../src/db/schema/index.js';
 import { createTestApp, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
@@ -89,6 +90,29 @@ describe('advert/selectAdvertList', () => {
     assert.equal(res.body.data.results.length, 1);
     assert.equal(res.body.data.results[0].name, '千言医学 App');
     assert.equal(res.body.data.page.total, 2);
+  });
+
+  it('shows an advert from its start instant and not from its end, while the list is kept', async () => {
+    const list = async () => (await ctx.post('/api/advert/selectAdvertList', { pageNo: 1, pageSize: 10, advertPosition: 'bottom' })).body.data;
+    const before = await list();
+    const start = new Date(ctx.clock.now().getTime() + 60_000);
+    const [ad] = await ctx.app.db
+      .insert(adverts)
+      .values({ name: '限时广告', advertPosition: 'bottom', sort: 99, startAt: start, endAt: new Date(start.getTime() + 60_000) })
+      .returning();
+    try {
+      // Kept under the version the insert raised: the same list until the clock reaches the start.
+      assert.equal((await list()).page.total, before.page.total);
+      assert.equal((await list()).page.total, before.page.total, 'answered again from the kept list');
+      ctx.clock.advance(60_000);
+      const shown = await list();
+      assert.equal(shown.page.total, before.page.total + 1);
+      assert.equal(shown.results.at(-1).name, '限时广告');
+      ctx.clock.advance(60_000);
+      assert.deepEqual(await list(), before, 'gone at its end instant');
+    } finally {
+      await ctx.app.db.delete(adverts).where(eq(adverts.id, ad!.id));
+    }
   });
 
   it('refuses an unknown position or a bad page size', async () => {
@@ -317,6 +341,70 @@ describe('media', () => {
       assert.equal(res.statusCode, 206, url);
       assert.match(String(res.headers['content-range']), /^bytes 0-99\/\d+$/);
       assert.equal(res.rawPayload.length, 100);
+    }
+  });
+});
+
+describe('home replies with two instances on one database', { skip: !process.env.TEST_DATABASE_URL && 'needs PostgreSQL (TEST_DATABASE_URL): PGlite is one process' }, () => {
+  // Each instance keeps the home page's replies per content version (modules/portal/service.ts); a
+  // change committed through one is on the other's very next call, without waiting.
+  let other: App;
+  before(async () => {
+    other = await buildApp(ctx.config, { logger: false });
+    await other.ready();
+  });
+  after(() => other?.close());
+  const ask = async (url: string, payload: object) => (await other.inject({ method: 'POST', url, payload })).json().data;
+
+  it('banners, switches, adverts, hot reads and the newest issue', async () => {
+    const banner = () => ask('/api/base/getBanner', { code: 'home' });
+    const onSwitch = () => ask('/api/base/getModularSwitch', { moduleName: 'advert' });
+    const bottom = () => ask('/api/advert/selectAdvertList', { pageNo: 1, pageSize: 10, advertPosition: 'bottom' });
+    const hot = () => ask('/api/hotRead/selectHotReadList', { pageNo: 1, pageSize: 100 });
+    const newest = () => ask('/api/article/newestArticle', {});
+    const [b0, s0, a0, h0, n0] = await Promise.all([banner(), onSwitch(), bottom(), hot(), newest()]);
+    assert.deepEqual(await banner(), b0, 'the same reply from the kept one');
+    const [home] = await ctx.app.db.select().from(banners).where(eq(banners.code, 'home'));
+    const [firstHot] = await ctx.app.db.select().from(hotReads).orderBy(hotReads.sort, hotReads.id).limit(1);
+    const [issue] = await ctx.app.db.select().from(weeklyIssues).where(eq(weeklyIssues.title, n0.articleWeeklyPo.title));
+    const shownAds = await ctx.app.db.select({ id: adverts.id }).from(adverts).where(and(eq(adverts.advertPosition, 'bottom'), eq(adverts.ifPublish, 1)));
+    try {
+      await ctx.app.db.update(banners).set({ content: '[]' }).where(eq(banners.code, 'home'));
+      assert.deepEqual((await banner()).content, []);
+      await ctx.app.db.update(moduleSwitches).set({ switchValue: 0 }).where(eq(moduleSwitches.moduleName, 'advert'));
+      assert.equal((await onSwitch()).switchValue, 0);
+      await ctx.app.db.update(adverts).set({ ifPublish: 0 }).where(eq(adverts.advertPosition, 'bottom'));
+      assert.equal((await bottom()).page.total, 0);
+      await ctx.app.db.delete(hotReads).where(eq(hotReads.id, firstHot!.id));
+      assert.equal((await hot()).page.total, h0.page.total - 1);
+      await ctx.app.db.update(weeklyIssues).set({ title: '改过的标题' }).where(eq(weeklyIssues.id, issue!.id));
+      assert.equal((await newest()).articleWeeklyPo.title, '改过的标题');
+    } finally {
+      await ctx.app.db.update(banners).set({ content: home!.content }).where(eq(banners.code, 'home'));
+      await ctx.app.db.update(moduleSwitches).set({ switchValue: s0.switchValue }).where(eq(moduleSwitches.moduleName, 'advert'));
+      await ctx.app.db.update(adverts).set({ ifPublish: 1 }).where(inArray(adverts.id, shownAds.map((a) => a.id)));
+      await ctx.app.db.insert(hotReads).values(firstHot!);
+      await ctx.app.db.update(weeklyIssues).set({ title: issue!.title }).where(eq(weeklyIssues.id, issue!.id));
+    }
+    assert.deepEqual(await banner(), b0);
+    assert.deepEqual(await bottom(), a0);
+    assert.deepEqual(await hot(), h0);
+    assert.deepEqual(await newest(), n0);
+  });
+
+  it("a lesson's change reaches the hot reads of the other instance, and its search vector alone raises no version", async () => {
+    const hot = () => ask('/api/hotRead/selectHotReadList', { pageNo: 1, pageSize: 100 });
+    const [ref] = await ctx.app.db.select().from(hotReads).where(eq(hotReads.relationType, 10)).limit(1);
+    const [lesson] = await ctx.app.db.select().from(lessons).where(eq(lessons.lessonResId, ref!.relationId));
+    const version = async () => (await ctx.app.db.select().from(contentVersion))[0]!.version;
+    const v0 = await version();
+    await ctx.app.db.execute(sql`update lessons set search_vector = search_vector where id = ${lesson!.id}`);
+    assert.equal(await version(), v0, 'rewriting the search vector changes nothing readers see');
+    try {
+      await ctx.app.db.update(lessons).set({ title: '改过的课程' }).where(eq(lessons.id, lesson!.id));
+      assert.ok((await hot()).results.some((r: { title: string }) => r.title === '改过的课程'));
+    } finally {
+      await ctx.app.db.update(lessons).set({ title: lesson!.title }).where(eq(lessons.id, lesson!.id));
     }
   });
 });

@@ -493,8 +493,11 @@ export function createContentService(deps: {
     return version;
   }
 
+  // Prepared once: on PostgreSQL every request reads it, and building the statement each time cost
+  // the server more than the database's lookup.
+  const versionQuery = db.select({ version: contentVersion.version }).from(contentVersion).where(eq(contentVersion.id, 1)).prepare('qy_content_version');
   const readVersion = async () => {
-    const [row] = await db.select({ version: contentVersion.version }).from(contentVersion).where(eq(contentVersion.id, 1));
+    const [row] = await versionQuery.execute();
     return Number(row?.version ?? 0);
   };
 
@@ -626,6 +629,11 @@ export function createContentService(deps: {
   const service = {
     /** Writes the read counts still held in memory (also called when the app closes). */
     flushReadCounts,
+    /**
+     * The current content version (see currentVersion): other services key their caches of
+     * content-derived replies on it (modules/portal/service.ts).
+     */
+    version: currentVersion,
     flushSearchMisses,
 
     /** The seven disease areas with their field codes and number of published courses. */

@@ -17,6 +17,7 @@ import { shanghaiDate } from '../../lib/dates.js';
 import { AppError } from '../../lib/errors.js';
 import { pageOf, paging } from '../../lib/lists.js';
 import { classNamesOf } from '../content/service.js';
+import { VersionedCache } from '../content/versionedCache.js';
 import type {
   AboutPage,
   Advert,
@@ -61,8 +62,28 @@ const shownIssue = and(
   sql`exists (select 1 from ${articles} where ${articles.weeklyIssueId} = ${weeklyIssues.id} and ${articles.status} = 1)`,
 )!;
 
-export function createPortalService(deps: { db: Db; now: () => Date }) {
+/**
+ * Home page replies kept per content version: the banners, switches and adverts of a few codes,
+ * positions and modules, the hot reads and the newest issue. A caller asking for many unknown codes
+ * only pushes the least recently used out.
+ */
+const CACHED_HOME_REPLIES = 64;
+
+export function createPortalService(deps: {
+  db: Db;
+  now: () => Date;
+  /**
+   * The current content version (content service): banners, switches, adverts, hot reads, weekly
+   * issues, lessons and conferences raise it as articles do (migration 0030), so a reply kept under
+   * a version is exactly what the database gives while that version lasts. Every instance sees a
+   * change as soon as it is committed, and most home page calls cost no statement.
+   */
+  version: () => Promise<number>;
+}) {
   const { db } = deps;
+  const homeReplies = new VersionedCache<unknown>(CACHED_HOME_REPLIES);
+  /** The value of `load` kept under the current content version (concurrent callers share one load). */
+  const kept = async <T>(key: string, load: () => Promise<T>): Promise<T> => (await homeReplies.get(await deps.version(), key, load)) as T;
 
   const periodicalColumns = {
     id: articles.id,
@@ -117,6 +138,114 @@ export function createPortalService(deps: { db: Db; now: () => Date }) {
     });
   }
 
+  /**
+   * The hot reads in their sort order with what a card shows, leaving out items whose target is gone
+   * or unpublished (so every card opens a real page).
+   */
+  async function hotReadItems(): Promise<HotReadItem[]> {
+    const all = await db.select().from(hotReads).orderBy(asc(hotReads.sort), asc(hotReads.id));
+    const ids = (type: number) => all.filter((h) => h.relationType === type).map((h) => h.relationId);
+    const lessonIds = ids(10);
+    const conferenceIds = [...ids(20), ...ids(30)];
+    const articleIds = ids(40);
+    const [lessonRows, conferenceRows, articleRows] = await Promise.all([
+      lessonIds.length
+        ? db
+            .select({
+              lessonResId: lessons.lessonResId,
+              title: lessons.title,
+              subhead: lessons.subhead,
+              coverPc: lessons.coverPc,
+              ifViewAuth: lessons.ifViewAuth,
+              classNames: classNamesOf(lessons.classIds),
+              date: lessons.publishdate,
+            })
+            .from(lessons)
+            .where(and(inArray(lessons.lessonResId, lessonIds), eq(lessons.status, 1)))
+        : [],
+      conferenceIds.length
+        ? db
+            .select({
+              id: conferences.id,
+              title: conferences.title,
+              subhead: conferences.subhead,
+              imgPc: conferences.imgPc,
+              classNames: classNamesOf(conferences.classIds),
+              date: conferences.beginTime,
+              status: conferences.status,
+            })
+            .from(conferences)
+            .where(and(inArray(conferences.id, conferenceIds), eq(conferences.editorialState, 'published')))
+        : [],
+      articleIds.length
+        ? db
+            .select({
+              id: articles.id,
+              permalinks: articles.permalinks,
+              title: articles.title,
+              intro: articles.intro,
+              thumb: articles.thumb,
+              classNames: classNamesOf(articles.classIds),
+              date: articles.postdate,
+              accessLevel: articles.accessLevel,
+            })
+            .from(articles)
+            .where(and(inArray(articles.id, articleIds), eq(articles.status, 1)))
+        : [],
+    ]);
+    const items: HotReadItem[] = [];
+    for (const h of all) {
+      if (h.relationType === 10) {
+        const l = lessonRows.find((r) => r.lessonResId === h.relationId);
+        if (l)
+          items.push({
+            id: l.lessonResId,
+            relationType: 10,
+            permalinks: '',
+            title: l.title,
+            intro: l.subhead,
+            cover: firstUrl(l.coverPc),
+            classNames: l.classNames,
+            date: shanghaiDate(l.date),
+            ifViewAuth: l.ifViewAuth,
+            accessLevel: '',
+          });
+      } else if (h.relationType === 20 || h.relationType === 30) {
+        // A notice is an upcoming conference (status 2), a review a past one (status 1).
+        const c = conferenceRows.find((r) => r.id === h.relationId && r.status === (h.relationType === 20 ? 2 : 1));
+        if (c)
+          items.push({
+            id: c.id,
+            relationType: h.relationType,
+            permalinks: '',
+            title: c.title,
+            intro: c.subhead,
+            cover: c.imgPc,
+            classNames: c.classNames,
+            date: shanghaiDate(c.date),
+            ifViewAuth: 0,
+            accessLevel: '',
+          });
+      } else if (h.relationType === 40) {
+        const a = articleRows.find((r) => r.id === h.relationId);
+        if (a)
+          items.push({
+            id: a.id,
+            relationType: 40,
+            permalinks: a.permalinks,
+            title: a.title,
+            intro: stripHtml(a.intro).slice(0, 120),
+            cover: a.thumb,
+            classNames: a.classNames,
+            date: shanghaiDate(a.date),
+            ifViewAuth: 0,
+            accessLevel: a.accessLevel,
+          });
+      }
+    }
+    return items;
+  }
+
   function toPeriodical(r: { postdate: Date; weeklyIssueId: number | null } & Omit<PeriodicalArticle, 'postdate'>): PeriodicalArticle {
     const { weeklyIssueId: _w, postdate, ...rest } = r;
     return { ...rest, postdate: postdate.toISOString() };
@@ -124,42 +253,45 @@ export function createPortalService(deps: { db: Db; now: () => Date }) {
 
   return {
     /** The banner pictures of a code (home, classroom); an unknown code has none. */
-    async banner(code: string): Promise<BannerReply> {
-      const [row] = await db.select({ content: banners.content }).from(banners).where(eq(banners.code, code)).limit(1);
-      const content = jsonList<Partial<BannerPicture>>(row?.content ?? '[]')
-        .filter((p) => typeof p?.pic === 'string' && p.pic !== '')
-        .map((p) => ({ pic: p.pic!, title: String(p.title ?? ''), intro: String(p.intro ?? ''), url: String(p.url ?? '') }));
-      return { code, content };
+    banner(code: string): Promise<BannerReply> {
+      return kept(`banner:${code}`, async () => {
+        const [row] = await db.select({ content: banners.content }).from(banners).where(eq(banners.code, code)).limit(1);
+        const content = jsonList<Partial<BannerPicture>>(row?.content ?? '[]')
+          .filter((p) => typeof p?.pic === 'string' && p.pic !== '')
+          .map((p) => ({ pic: p.pic!, title: String(p.title ?? ''), intro: String(p.intro ?? ''), url: String(p.url ?? '') }));
+        return { code, content };
+      });
     },
 
     /** A module switch; a module that has no row is off. */
-    async modularSwitch(moduleName: string): Promise<ModularSwitchReply> {
-      const [row] = await db
-        .select({ value: moduleSwitches.switchValue })
-        .from(moduleSwitches)
-        .where(eq(moduleSwitches.moduleName, moduleName))
-        .limit(1);
-      return { moduleName, switchValue: row?.value === 1 ? 1 : 0 };
+    modularSwitch(moduleName: string): Promise<ModularSwitchReply> {
+      return kept(`switch:${moduleName}`, async () => {
+        const [row] = await db
+          .select({ value: moduleSwitches.switchValue })
+          .from(moduleSwitches)
+          .where(eq(moduleSwitches.moduleName, moduleName))
+          .limit(1);
+        return { moduleName, switchValue: row?.value === 1 ? 1 : 0 };
+      });
     },
 
     /**
      * Published adverts of one position within their start and end times (by the app's clock), in
-     * their sort order.
+     * their sort order. The position's published adverts are kept per content version; their times
+     * are checked on every call, so an advert appears and goes at its instants.
      */
     async adverts(body: AdvertListBody) {
       const { pageNo, pageSize, offset } = paging(body.pageNo, body.pageSize);
-      const at = deps.now();
-      const where = and(
-        eq(adverts.advertPosition, body.advertPosition),
-        eq(adverts.ifPublish, 1),
-        or(isNull(adverts.startAt), lte(adverts.startAt, at)),
-        or(isNull(adverts.endAt), gt(adverts.endAt, at)),
+      const published = await kept(`adverts:${body.advertPosition}`, () =>
+        db
+          .select()
+          .from(adverts)
+          .where(and(eq(adverts.advertPosition, body.advertPosition), eq(adverts.ifPublish, 1)))
+          .orderBy(asc(adverts.sort), asc(adverts.id)),
       );
-      const [rows, [total]] = await Promise.all([
-        db.select().from(adverts).where(where).orderBy(asc(adverts.sort), asc(adverts.id)).limit(pageSize).offset(offset),
-        db.select({ n: count() }).from(adverts).where(where),
-      ]);
-      const results: Advert[] = rows.map((r) => ({
+      const at = deps.now().getTime();
+      const live = published.filter((r) => (r.startAt === null || r.startAt.getTime() <= at) && (r.endAt === null || r.endAt.getTime() > at));
+      const results: Advert[] = live.slice(offset, offset + pageSize).map((r) => ({
         id: r.id,
         name: r.name,
         adUrl: r.adUrl,
@@ -167,7 +299,7 @@ export function createPortalService(deps: { db: Db; now: () => Date }) {
         advertPosition: r.advertPosition,
         ifPublish: r.ifPublish,
       }));
-      return { results, page: pageOf(Number(total?.n ?? 0), pageNo, pageSize) };
+      return { results, page: pageOf(live.length, pageNo, pageSize) };
     },
 
     /**
@@ -176,119 +308,22 @@ export function createPortalService(deps: { db: Db; now: () => Date }) {
      */
     async hotReads(body: HotReadListBody) {
       const { pageNo, pageSize, offset } = paging(body.pageNo, body.pageSize);
-      const all = await db.select().from(hotReads).orderBy(asc(hotReads.sort), asc(hotReads.id));
-      const ids = (type: number) => all.filter((h) => h.relationType === type).map((h) => h.relationId);
-      const lessonIds = ids(10);
-      const conferenceIds = [...ids(20), ...ids(30)];
-      const articleIds = ids(40);
-      const [lessonRows, conferenceRows, articleRows] = await Promise.all([
-        lessonIds.length
-          ? db
-              .select({
-                lessonResId: lessons.lessonResId,
-                title: lessons.title,
-                subhead: lessons.subhead,
-                coverPc: lessons.coverPc,
-                ifViewAuth: lessons.ifViewAuth,
-                classNames: classNamesOf(lessons.classIds),
-                date: lessons.publishdate,
-              })
-              .from(lessons)
-              .where(and(inArray(lessons.lessonResId, lessonIds), eq(lessons.status, 1)))
-          : [],
-        conferenceIds.length
-          ? db
-              .select({
-                id: conferences.id,
-                title: conferences.title,
-                subhead: conferences.subhead,
-                imgPc: conferences.imgPc,
-                classNames: classNamesOf(conferences.classIds),
-                date: conferences.beginTime,
-                status: conferences.status,
-              })
-              .from(conferences)
-              .where(and(inArray(conferences.id, conferenceIds), eq(conferences.editorialState, 'published')))
-          : [],
-        articleIds.length
-          ? db
-              .select({
-                id: articles.id,
-                permalinks: articles.permalinks,
-                title: articles.title,
-                intro: articles.intro,
-                thumb: articles.thumb,
-                classNames: classNamesOf(articles.classIds),
-                date: articles.postdate,
-                accessLevel: articles.accessLevel,
-              })
-              .from(articles)
-              .where(and(inArray(articles.id, articleIds), eq(articles.status, 1)))
-          : [],
-      ]);
-      const items: HotReadItem[] = [];
-      for (const h of all) {
-        if (h.relationType === 10) {
-          const l = lessonRows.find((r) => r.lessonResId === h.relationId);
-          if (l)
-            items.push({
-              id: l.lessonResId,
-              relationType: 10,
-              permalinks: '',
-              title: l.title,
-              intro: l.subhead,
-              cover: firstUrl(l.coverPc),
-              classNames: l.classNames,
-              date: shanghaiDate(l.date),
-              ifViewAuth: l.ifViewAuth,
-              accessLevel: '',
-            });
-        } else if (h.relationType === 20 || h.relationType === 30) {
-          // A notice is an upcoming conference (status 2), a review a past one (status 1).
-          const c = conferenceRows.find((r) => r.id === h.relationId && r.status === (h.relationType === 20 ? 2 : 1));
-          if (c)
-            items.push({
-              id: c.id,
-              relationType: h.relationType,
-              permalinks: '',
-              title: c.title,
-              intro: c.subhead,
-              cover: c.imgPc,
-              classNames: c.classNames,
-              date: shanghaiDate(c.date),
-              ifViewAuth: 0,
-              accessLevel: '',
-            });
-        } else if (h.relationType === 40) {
-          const a = articleRows.find((r) => r.id === h.relationId);
-          if (a)
-            items.push({
-              id: a.id,
-              relationType: 40,
-              permalinks: a.permalinks,
-              title: a.title,
-              intro: stripHtml(a.intro).slice(0, 120),
-              cover: a.thumb,
-              classNames: a.classNames,
-              date: shanghaiDate(a.date),
-              ifViewAuth: 0,
-              accessLevel: a.accessLevel,
-            });
-        }
-      }
+      const items = await kept('hotReads', hotReadItems);
       return { results: items.slice(offset, offset + pageSize), page: pageOf(items.length, pageNo, pageSize) };
     },
 
     /** The newest weekly issue with its articles; null when there is none. */
-    async newestWeekly(): Promise<WeeklyRecord | null> {
-      const [issue] = await db
-        .select()
-        .from(weeklyIssues)
-        .where(shownIssue)
-        .orderBy(desc(weeklyIssues.thedate))
-        .limit(1);
-      if (!issue) return null;
-      return (await weeklyRecords([issue]))[0] ?? null;
+    newestWeekly(): Promise<WeeklyRecord | null> {
+      return kept('newestWeekly', async () => {
+        const [issue] = await db
+          .select()
+          .from(weeklyIssues)
+          .where(shownIssue)
+          .orderBy(desc(weeklyIssues.thedate))
+          .limit(1);
+        if (!issue) return null;
+        return (await weeklyRecords([issue]))[0] ?? null;
+      });
     },
 
     /**
