@@ -102,6 +102,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   await app.register(authDevRoutes, { services });
   app.decorate('accounts', services.accounts);
   app.decorate('flushReadings', () => services.account.flushReadings());
+  app.decorate('warmCaches', () => services.content.warm());
   warnAboutAccountsSettings(app, config, services);
   await app.register(contentRoutes, { prefix: '/api', services });
   await app.register(citationRoutes, { prefix: '/api', services });
@@ -157,6 +158,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Writes the members' reading records still buffered (tests read the table after it). */
     flushReadings: () => Promise<void>;
+    /** Loads the list index and the search's segmenter and glossary before the server listens. */
+    warmCaches: () => Promise<void>;
     /** Orders and payments (tests and the operator commands reach the service here). */
     payments: Services['payments'];
     /** The editorial console's service (tests reach the scheduler here). */

@@ -80,6 +80,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 try {
+  // Warm before taking requests: the first readers of a new instance do not wait for the list index
+  // and the segmenter. A failure here (the database not yet reachable) only leaves them cold.
+  const warmStart = Date.now();
+  await app.warmCaches().then(
+    () => app.log.info({ ms: Date.now() - warmStart }, 'caches warm'),
+    (err: Error) => app.log.warn({ err: { message: err.message } }, 'warming the caches failed; they fill on first use'),
+  );
   await app.listen({ host: config.host, port: config.port });
 } catch (err) {
   app.log.error({ err }, 'could not start');

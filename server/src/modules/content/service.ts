@@ -442,6 +442,19 @@ export function createContentService(deps: {
     }
   }
 
+  /** The in-memory list index of a content version (loaded once per version; its rows warmed behind it). */
+  function listIndexOf(version: number): Promise<ListIndex | null> {
+    return listIndexes.get(version, 'index', async () => {
+      const index = await ListIndex.load(db);
+      if (index) {
+        for (const [id, reads] of writtenReads) index.raiseReads(id, reads);
+        newestIndex = index;
+        void warmRows(version, index.newest(CACHED_ROWS));
+      }
+      return index;
+    });
+  }
+
   /** Reads list rows by id into the row cache; returns them. */
   async function readRows(version: number, ids: number[]): Promise<ListRow[]> {
     const [raws, refs] = await Promise.all([listRowsQuery.execute({ ids }), refsOf(version)]);
@@ -634,6 +647,17 @@ export function createContentService(deps: {
      * content-derived replies on it (modules/portal/service.ts).
      */
     version: currentVersion,
+
+    /**
+     * Loads what the first list and search requests of the current content version would wait for:
+     * the list index and the search's segmenter and glossary. At 100 000 articles these held one
+     * request, and every request behind it on the event loop, 200 ms each (docs/performance.md). The
+     * server calls it before it listens; the rows behind the index are read in the background.
+     */
+    async warm(): Promise<void> {
+      const version = await currentVersion();
+      await Promise.all([listIndexOf(version), search.warm(version)]);
+    },
     flushSearchMisses,
 
     /** The seven disease areas with their field codes and number of published courses. */
@@ -727,16 +751,7 @@ export function createContentService(deps: {
         return { results, page: pageOf(found.total, pageNo, pageSize), ...(found.didYouMean ? { didYouMean: found.didYouMean } : {}) };
       }
       // --- End of search. ---
-      const listIndex = () =>
-        listIndexes.get(version, 'index', async () => {
-          const index = await ListIndex.load(db);
-          if (index) {
-            for (const [id, reads] of writtenReads) index.raiseReads(id, reads);
-            newestIndex = index;
-            void warmRows(version, index.newest(CACHED_ROWS));
-          }
-          return index;
-        });
+      const listIndex = () => listIndexOf(version);
       const sortType = query.sortType ?? 0;
 
       // Newest and oldest first: the page's ids from the in-memory list index of this content

@@ -225,6 +225,15 @@ export function createSearchService(deps: { db: Db }) {
 
   return {
     /**
+     * Readies the first search of a content version: the segmenter (its dictionary is loaded on first
+     * use), the glossary's synonyms and the articles' vectors.
+     */
+    async warm(version: number): Promise<void> {
+      parseQuery('心力衰竭');
+      await Promise.all([freshArticles(version), glossaryStore(db).snapshot(version)]);
+    },
+
+    /**
      * A page of articles matching searchInfo and the list filter. Relevance: all query terms in the
      * title first, then in the title, keywords, English title or authors, then up to the intro,
      * then anywhere (body and commentary); newest first within each. Other sorts as in lists.
