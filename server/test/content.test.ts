@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, eq, sql } from 'drizzle-orm';
 import { readCountOf } from '../src/modules/content/readCounts.js';
-import { articles, favourites, members } from '../src/db/schema/index.js';
+import { articles, favourites, lessons, members } from '../src/db/schema/index.js';
 import { shanghaiDate } from '../src/lib/dates.js';
 import { createTestApp, type TestContext } from './helpers.js';
 
@@ -32,6 +32,23 @@ describe('article classes', () => {
     const lessonTotal = await ctx.post('/api/lesson/selectLessonList', { pageNo: 1, pageSize: 100, articalClassIds: [4] });
     assert.equal(classes.find((c) => c.id === 4)!.num, lessonTotal.body.data.page.total);
     assert.ok(classes.every((c) => c.num > 0));
+  });
+
+  it("counts a course withdrawn or published again on the next call (the reply is kept per content version)", async () => {
+    const num = async () => ((await ctx.post('/api/article/selectArticleClass')).body.data as { id: number; num: number }[]).find((c) => c.id === 4)!.num;
+    const before = await num();
+    const [lesson] = await ctx.app.db
+      .select({ id: lessons.id })
+      .from(lessons)
+      .where(and(eq(lessons.status, 1), sql`${lessons.parentId} is null`, sql`4 = any(${lessons.classIds})`))
+      .limit(1);
+    await ctx.app.db.update(lessons).set({ status: 0 }).where(eq(lessons.id, lesson!.id));
+    try {
+      assert.equal(await num(), before - 1);
+    } finally {
+      await ctx.app.db.update(lessons).set({ status: 1 }).where(eq(lessons.id, lesson!.id));
+    }
+    assert.equal(await num(), before);
   });
 });
 

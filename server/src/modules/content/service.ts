@@ -268,6 +268,7 @@ export function createContentService(deps: {
   const pages = new VersionedCache<number[]>(CACHED_PAGES);
   const totals = new VersionedCache<number>(CACHED_TOTALS);
   const refsCache = new VersionedCache<ArticleRefs>(1);
+  const classesCache = new VersionedCache<ArticleClass[]>(1);
   const listIndexes = new VersionedCache<ListIndex | null>(1);
   // List rows by id, plain values (no promises: a page reads up to 100 of them) of one version.
   const listRows = new RowCache<ListRow>(CACHED_ROWS, CACHED_ROW_BYTES, stringBytes);
@@ -660,19 +661,24 @@ export function createContentService(deps: {
     },
     flushSearchMisses,
 
-    /** The seven disease areas with their field codes and number of published courses. */
+    /**
+     * The seven disease areas with their field codes and number of published courses, kept per
+     * content version (article classes and lessons raise it: migrations 0005, 0030).
+     */
     async articleClasses(): Promise<ArticleClass[]> {
-      const [classes, lessonCounts] = await Promise.all([
-        db.select().from(articleClasses).orderBy(asc(articleClasses.sort), asc(articleClasses.id)),
-        deps.courses.publishedCountByClass(),
-      ]);
-      return classes.map((c) => ({
-        id: c.id,
-        classname: c.classname,
-        code: c.code,
-        num: lessonCounts.get(c.id) ?? 0,
-        xcxIconSe: c.xcxIconSe,
-      }));
+      return classesCache.get(await currentVersion(), 'classes', async () => {
+        const [classes, lessonCounts] = await Promise.all([
+          db.select().from(articleClasses).orderBy(asc(articleClasses.sort), asc(articleClasses.id)),
+          deps.courses.publishedCountByClass(),
+        ]);
+        return classes.map((c) => ({
+          id: c.id,
+          classname: c.classname,
+          code: c.code,
+          num: lessonCounts.get(c.id) ?? 0,
+          xcxIconSe: c.xcxIconSe,
+        }));
+      });
     },
 
     /**
